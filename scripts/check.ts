@@ -1,0 +1,24 @@
+/**
+ * npm run check: validates content (schemas, references, routes, links) without
+ * rendering, and fails when templates/content-types.ts is stale.
+ */
+import { promises as fs } from "node:fs";
+import { generateTypes, TYPES_FILE } from "./gen-types.ts";
+import { projectPaths } from "./lib/paths.ts";
+import { printIssues } from "./lib/report.ts";
+import { runPipeline } from "./pipeline/index.ts";
+
+const started = performance.now();
+const [result, expected, actual] = await Promise.all([
+  runPipeline(projectPaths(), { mode: "check" }),
+  generateTypes(),
+  fs.readFile(TYPES_FILE, "utf8").catch(() => ""),
+]);
+printIssues(result.issues);
+let ok = result.ok;
+if (expected !== actual) {
+  console.error("templates/content-types.ts is out of date with schemas/. Run `npm run types` and commit the result.");
+  ok = false;
+}
+if (!ok) process.exit(1);
+console.log(`Content is valid: ${result.routes.length} routes checked in ${Math.round(performance.now() - started)} ms.`);

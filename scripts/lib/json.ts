@@ -1,0 +1,237 @@
+/**
+ * A strict JSON parser (RFC 8259) that remembers where every value and every key
+ * starts, so that later stages can report `file:line:column` for any JSON pointer.
+ * Its syntax errors are written for people who do not write JSON every day.
+ */
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface Located {
+  /** Where the value starts. */
+  value: Position;
+  /** Where the property name starts (object members only). */
+  key?: Position;
+}
+
+export interface ParsedJson {
+  value: unknown;
+  /** JSON pointer -> positions. "" is the root. */
+  positions: Map<string, Located>;
+}
+
+export class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    public readonly position: Position,
+    public readonly hint?: string,
+  ) {
+    super(message);
+    this.name = "JsonSyntaxError";
+  }
+}
+
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+export function unescapePointerToken(token: string): string {
+  return token.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** Describe a character for an error message. */
+function describe(ch: string | undefined): string {
+  if (ch === undefined) return "the end of the file";
+  if (ch === "\n" || ch === "\r") return "the end of the line";
+  if (ch === " " || ch === "\t") return "a space";
+  return `\`${ch}\``;
+}
+
+export function parseJson(text: string): ParsedJson {
+  const positions = new Map<string, Located>();
+  // Line starts, for turning offsets into line:column.
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const at = (offset: number): Position => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - lineStarts[lo]! + 1 };
+  };
+
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const fail: (message: string, offset?: number, hint?: string) => never = (message, offset = i, hint) => {
+    throw new JsonSyntaxError(message, at(offset), hint);
+  };
+
+  const skip = () => {
+    for (;;) {
+      const c = text[i];
+      if (c === " " || c === "\t" || c === "\n" || c === "\r") i++;
+      else if (c === "/" && (text[i + 1] === "/" || text[i + 1] === "*"))
+        fail("JSON does not allow comments.", i, "Delete the comment, or move the note into a field such as \"description\".");
+      else return;
+    }
+  };
+
+  const parseString = (): string => {
+    const start = i;
+    if (text[i] === "'")
+      fail("Text must be in double quotes (\"), not single quotes (').", i, "Replace the single quotes with double quotes.");
+    i++; // opening quote
+    let out = "";
+    for (;;) {
+      const c = text[i];
+      if (c === undefined || c === "\n" || c === "\r")
+        fail("This text is missing its closing double quote (\").", start, "Add a \" at the end of the text.");
+      if (c === '"') {
+        i++;
+        return out;
+      }
+      if (c === "\\") {
+        const e = text[i + 1];
+        const simple: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+        if (e !== undefined && e in simple) {
+          out += simple[e];
+          i += 2;
+        } else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+          out += String.fromCharCode(parseInt(text.slice(i + 2, i + 6), 16));
+          i += 6;
+        } else {
+          fail(`\`\\${e ?? ""}\` is not a valid escape in JSON text.`, i, "Write a backslash as \\\\ and a quote as \\\".");
+        }
+        continue;
+      }
+      if (c.charCodeAt(0) < 0x20) fail("Text may not contain a tab or other control character; write \\t or \\n instead.", i);
+      out += c;
+      i++;
+    }
+  };
+
+  const parseValue = (pointer: string, key?: Position): unknown => {
+    skip();
+    const start = i;
+    positions.set(pointer, key ? { value: at(start), key } : { value: at(start) });
+    const c = text[i];
+    if (c === "{") {
+      i++;
+      const obj: Record<string, unknown> = {};
+      skip();
+      if (text[i] === "}") {
+        i++;
+        return obj;
+      }
+      for (;;) {
+        skip();
+        const keyStart = i;
+        if (text[i] === "}")
+          fail("There is a comma after the last field.", lastComma, "Remove the comma before the `}`.");
+        if (text[i] !== '"' && text[i] !== "'") {
+          if (text[i] !== undefined && /[A-Za-z_$]/.test(text[i]!)) {
+            const word = /^[A-Za-z_$][\w$-]*/.exec(text.slice(i))![0];
+            fail(`Field names need double quotes: write "${word}" instead of ${word}.`, i);
+          }
+          fail(`Expected a field name in double quotes but found ${describe(text[i])}.`, i);
+        }
+        const name = parseString();
+        if (Object.prototype.hasOwnProperty.call(obj, name))
+          fail(`The field "${name}" appears twice in this object.`, keyStart, "Keep one of them and delete the other.");
+        skip();
+        if (text[i] !== ":") fail(`Expected a colon (:) after "${name}" but found ${describe(text[i])}.`, i);
+        i++;
+        const childPointer = `${pointer}/${escapePointerToken(name)}`;
+        obj[name] = parseValue(childPointer, at(keyStart));
+        skip();
+        if (text[i] === ",") {
+          lastComma = i;
+          i++;
+          continue;
+        }
+        if (text[i] === "}") {
+          i++;
+          return obj;
+        }
+        if (text[i] === '"')
+          fail(`A comma is missing after the value of "${name}".`, i, "Put a comma (,) between two fields.");
+        fail(`Expected a comma (,) or the end of the object (}) after "${name}" but found ${describe(text[i])}.`, i);
+      }
+    }
+    if (c === "[") {
+      i++;
+      const arr: unknown[] = [];
+      skip();
+      if (text[i] === "]") {
+        i++;
+        return arr;
+      }
+      for (;;) {
+        skip();
+        if (text[i] === "]") fail("There is a comma after the last item of the list.", lastComma, "Remove the comma before the `]`.");
+        arr.push(parseValue(`${pointer}/${arr.length}`));
+        skip();
+        if (text[i] === ",") {
+          lastComma = i;
+          i++;
+          continue;
+        }
+        if (text[i] === "]") {
+          i++;
+          return arr;
+        }
+        if (text[i] === '"' || text[i] === "{" || text[i] === "[")
+          fail("A comma is missing between two items of the list.", i, "Put a comma (,) between the items.");
+        fail(`Expected a comma (,) or the end of the list (]) but found ${describe(text[i])}.`, i);
+      }
+    }
+    if (c === '"' || c === "'") return parseString();
+    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
+      const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+      if (!m) fail(`${describe(c)} does not start a valid number.`, i);
+      i += m![0].length;
+      return Number(m![0]);
+    }
+    for (const [word, value] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return value;
+      }
+    }
+    if (c === undefined) fail("The file ends where a value was expected: a `}` or `]` may be missing.", i);
+    if (c === "}" || c === "]") fail(`Expected a value but found ${describe(c)}.`, i);
+    const word = /^[^\s,:{}[\]"]+/.exec(text.slice(i))?.[0] ?? c;
+    fail(
+      `${word.length > 1 ? `\`${word}\`` : describe(c)} is not a JSON value.`,
+      i,
+      "Text needs double quotes; numbers, true, false and null do not.",
+    );
+  };
+
+  let lastComma = 0;
+  skip();
+  if (i >= text.length) fail("The file is empty; it should hold one JSON object.", i);
+  const value = parseValue("");
+  skip();
+  if (i < text.length) fail(`Unexpected ${describe(text[i])} after the end of the JSON value.`, i, "A comma may be missing, or there is extra text at the end.");
+  return { value, positions };
+}
+
+/** The best known position for a pointer: the value itself, or its nearest parent. */
+export function locate(positions: Map<string, Located>, pointer: string, preferKey = false): Position {
+  let p = pointer;
+  for (;;) {
+    const found = positions.get(p);
+    if (found) return preferKey && found.key ? found.key : found.value;
+    if (p === "") return { line: 1, column: 1 };
+    p = p.slice(0, p.lastIndexOf("/"));
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Islands: the only code that runs in the browser. Every file in
+ * templates/islands/ becomes an ES module entry that hydrates that island;
+ * esbuild bundles them with Preact (runtime.ts swapped for runtime.browser.ts),
+ * splits shared code into chunks and names every file by its content hash.
+ */
+import path from "node:path";
+import { build, type Plugin } from "esbuild";
+import { listFiles } from "../lib/fs.ts";
+
+export interface IslandEntry {
+  /** URL of the island's entry module. */
+  url: string;
+  /** URLs of the chunks it imports (for modulepreload). */
+  imports: string[];
+}
+
+export interface IslandBundle {
+  /** Output path inside dist/ -> bytes. */
+  files: Map<string, Uint8Array>;
+  entries: Map<string, IslandEntry>;
+}
+
+const OUT = "assets/islands";
+
+export async function islandNames(templatesDir: string): Promise<string[]> {
+  return (await listFiles(path.join(templatesDir, "islands")))
+    .filter((f) => f.endsWith(".tsx"))
+    .map((f) => path.basename(f, ".tsx"));
+}
+
+function browserPlugin(templatesDir: string): Plugin {
+  return {
+    name: "islands",
+    setup(b) {
+      b.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice("island:".length), namespace: "island" }));
+      b.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
+        contents: [
+          `import Island from ${JSON.stringify(path.join(templatesDir, "islands", `${args.path}.tsx`))};`,
+          `import { hydrateIslands } from ${JSON.stringify(path.join(templatesDir, "hydrate.browser.ts"))};`,
+          `hydrateIslands(${JSON.stringify(args.path)}, Island);`,
+        ].join("\n"),
+        resolveDir: templatesDir,
+        loader: "ts",
+      }));
+      // Hooks come from Preact in the browser.
+      b.onResolve({ filter: /(^|\/)runtime(\.ts)?$/ }, (args) =>
+        args.importer.startsWith(templatesDir) ? { path: path.join(templatesDir, "runtime.browser.ts") } : undefined,
+      );
+      // React must never reach the browser.
+      b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({
+        errors: [{ text: `${path.relative(templatesDir, args.importer)} imports ${args.path}: islands use hooks from ../runtime.ts, never React itself.` }],
+      }));
+    },
+  };
+}
+
+export async function buildIslands(templatesDir: string): Promise<IslandBundle> {
+  const names = await islandNames(templatesDir);
+  const root = path.dirname(templatesDir);
+  const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
+  const result = await build({
+    entryPoints: names.map((n) => ({ in: `island:${n}`, out: n })),
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020"],
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    legalComments: "none",
+    charset: "utf8",
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [browserPlugin(templatesDir)],
+    logLevel: "silent",
+    absWorkingDir: root,
+  });
+  const files = new Map<string, Uint8Array>();
+  const toUrl = (abs: string) => `/${OUT}/${path.relative(outdir, abs).split(path.sep).join("/")}`;
+  for (const f of result.outputFiles) files.set(toUrl(f.path).slice(1), f.contents);
+  const entries = new Map<string, IslandEntry>();
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    const name = meta.entryPoint.replace(/^island:/, "");
+    const abs = path.resolve(root, out);
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      for (const imp of result.metafile.outputs[file]?.imports ?? []) {
+        if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
+        seen.add(imp.path);
+        walk(imp.path);
+      }
+    };
+    walk(out);
+    entries.set(name, { url: toUrl(abs), imports: [...seen].map((p) => toUrl(path.resolve(root, p))).sort() });
+  }
+  return { files, entries };
+}

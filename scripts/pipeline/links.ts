@@ -1,0 +1,54 @@
+/**
+ * Link check: every internal link, in content and in templates, must point at a
+ * built route or asset; every other link must use a safe scheme.
+ */
+import { locate } from "../lib/json.ts";
+import { classifyLink, normalizeRoute } from "../lib/url.ts";
+import type { Issue } from "./issues.ts";
+import type { ResolvedContent } from "./resolve.ts";
+import { closestRoute, type Route } from "./routes.ts";
+
+export function targetExists(path: string, routes: Route[], assetUrls: Set<string>): boolean {
+  if (assetUrls.has(path)) return true;
+  const p = normalizeRoute(path);
+  return routes.some((r) => r.path === p && r.status === 200);
+}
+
+export function checkContentLinks(content: ResolvedContent, routes: Route[]): Issue[] {
+  const issues: Issue[] = [];
+  const assetUrls = new Set([...content.assets.values()].map((a) => a.url));
+  for (const link of content.links) {
+    const pos = locate(content.sources.get(link.file)!.positions, link.pointer);
+    const issue = (message: string, hint?: string): Issue => ({
+      severity: "error",
+      file: link.file,
+      line: pos.line,
+      column: pos.column,
+      pointer: link.pointer,
+      message,
+      ...(hint ? { hint } : {}),
+    });
+    const c = classifyLink(link.value);
+    if (c.kind === "unsafe") issues.push(issue(c.reason, c.hint));
+    else if (c.kind === "internal" && !targetExists(c.path, routes, assetUrls)) {
+      const guess = closestRoute(normalizeRoute(c.path), routes);
+      issues.push(
+        issue(
+          `The link ${link.value} points to a page that does not exist.`,
+          guess ? `Did you mean ${guess}?` : "Create the page in content/pages/ or correct the address.",
+        ),
+      );
+    }
+  }
+  return issues;
+}
+
+/** Internal href/src values in rendered HTML (links written in templates). */
+export function internalRefsInHtml(html: string): string[] {
+  const refs: string[] = [];
+  for (const m of html.matchAll(/\s(?:href|src)="(\/[^"]*)"/g)) {
+    const c = classifyLink(m[1]!.replace(/&amp;/g, "&"));
+    if (c.kind === "internal") refs.push(c.path);
+  }
+  return refs;
+}

@@ -1,0 +1,96 @@
+/**
+ * Stage 1, load: read every content file. JSON is parsed with source positions;
+ * assets are read as bytes. Syntax errors become issues, never exceptions.
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { JsonSyntaxError, parseJson, type Located } from "../lib/json.ts";
+import { listFiles } from "../lib/fs.ts";
+import { rel, type ProjectPaths } from "../lib/paths.ts";
+import type { Issue } from "./issues.ts";
+
+export type FileKind = "site" | "page" | "collection";
+
+export interface SourceFile {
+  /** Relative to the project root, e.g. content/pages/index.json. */
+  file: string;
+  kind: FileKind;
+  /** For pages: the path inside content/pages without .json (e.g. "solutions/owners"); for collections: the name. */
+  name: string;
+  data: unknown;
+  positions: Map<string, Located>;
+}
+
+export interface LoadedContent {
+  files: SourceFile[];
+  /** content/assets files by their content path ("assets/hero.svg"). */
+  assets: Map<string, Buffer>;
+  issues: Issue[];
+}
+
+export async function load(paths: ProjectPaths): Promise<LoadedContent> {
+  const issues: Issue[] = [];
+  const files: SourceFile[] = [];
+  const assets = new Map<string, Buffer>();
+  const all = await listFiles(paths.content);
+
+  const sitePath = path.join(paths.content, "site.json");
+  if (!all.includes(sitePath))
+    issues.push({
+      severity: "error",
+      file: rel(paths.root, sitePath),
+      line: 1,
+      column: 1,
+      pointer: "",
+      message: "content/site.json is missing: every site needs one for its header, footer and settings.",
+    });
+
+  await Promise.all(
+    all.map(async (abs) => {
+      const inContent = rel(paths.content, abs);
+      const file = rel(paths.root, abs);
+      if (inContent.startsWith("assets/")) {
+        assets.set(inContent, await fs.readFile(abs));
+        return;
+      }
+      let kind: FileKind;
+      let name: string;
+      if (inContent === "site.json") [kind, name] = ["site", "site"];
+      else if (inContent.startsWith("pages/") && inContent.endsWith(".json"))
+        [kind, name] = ["page", inContent.slice("pages/".length, -".json".length)];
+      else if (/^collections\/[^/]+\.json$/.test(inContent))
+        [kind, name] = ["collection", inContent.slice("collections/".length, -".json".length)];
+      else if (inContent.startsWith("guides/")) return; // Markdown guides arrive with the guides issue.
+      else {
+        issues.push({
+          severity: "error",
+          file,
+          line: 1,
+          column: 1,
+          pointer: "",
+          message: `The build does not know what to do with this file.`,
+          hint: "Pages go in content/pages/ (.json), shared records in content/collections/ (.json), images in content/assets/.",
+        });
+        return;
+      }
+      const text = await fs.readFile(abs, "utf8");
+      try {
+        const { value, positions } = parseJson(text);
+        files.push({ file, kind, name, data: value, positions });
+      } catch (err) {
+        if (!(err instanceof JsonSyntaxError)) throw err;
+        issues.push({
+          severity: "error",
+          file,
+          line: err.position.line,
+          column: err.position.column,
+          pointer: "",
+          message: err.message,
+          ...(err.hint ? { hint: err.hint } : {}),
+        });
+      }
+    }),
+  );
+  files.sort((a, b) => a.file.localeCompare(b.file));
+  return { files, assets: new Map([...assets].sort(([a], [b]) => a.localeCompare(b))), issues };
+}

@@ -1,0 +1,108 @@
+/**
+ * Markdown fields: parsed with unified + remark-parse into a plain syntax tree
+ * that templates render with our own renderer. Raw HTML and images never pass;
+ * every link is returned so the link check can see it.
+ */
+import { unified } from "unified";
+import remarkParse from "remark-parse";
+import type { BlockMarkdown, InlineMarkdown, MdNode } from "../../templates/model.ts";
+
+interface MdastNode {
+  type: string;
+  value?: string;
+  url?: string;
+  title?: string | null;
+  depth?: number;
+  ordered?: boolean | null;
+  start?: number | null;
+  children?: MdastNode[];
+  position?: { start: { line: number; column: number } };
+}
+
+export interface MarkdownProblem {
+  message: string;
+  hint?: string;
+  /** 1-based line inside the Markdown text. */
+  line: number;
+}
+
+export interface MarkdownResult {
+  value: InlineMarkdown | BlockMarkdown;
+  links: string[];
+  problems: MarkdownProblem[];
+}
+
+const processor = unified().use(remarkParse);
+
+export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownResult {
+  const root = processor.parse(text) as MdastNode;
+  const links: string[] = [];
+  const problems: MarkdownProblem[] = [];
+  const lineOf = (n: MdastNode) => n.position?.start.line ?? 1;
+
+  const convert = (n: MdastNode): MdNode[] => {
+    const kids = () => (n.children ?? []).flatMap(convert);
+    switch (n.type) {
+      case "text":
+        return [{ type: "text", value: n.value ?? "" }];
+      case "inlineCode":
+        return [{ type: "inlineCode", value: n.value ?? "" }];
+      case "break":
+        return [{ type: "break" }];
+      case "strong":
+      case "emphasis":
+        return [{ type: n.type, children: kids() }];
+      case "link":
+        links.push(n.url ?? "");
+        return [{ type: "link", url: n.url ?? "", ...(n.title ? { title: n.title } : {}), children: kids() }];
+      case "paragraph":
+        return [{ type: "paragraph", children: kids() }];
+      case "heading":
+        return [{ type: "heading", depth: n.depth ?? 2, children: kids() }];
+      case "list":
+        return [{ type: "list", ordered: Boolean(n.ordered), ...(n.ordered && n.start && n.start !== 1 ? { start: n.start } : {}), children: kids() }];
+      case "listItem":
+        return [{ type: "listItem", children: kids() }];
+      case "blockquote":
+        return [{ type: "blockquote", children: kids() }];
+      case "code":
+        return [{ type: "code", value: n.value ?? "" }];
+      case "thematicBreak":
+        return [{ type: "thematicBreak" }];
+      case "html":
+        problems.push({
+          message: `HTML is not allowed in text fields (found ${JSON.stringify((n.value ?? "").slice(0, 30))}).`,
+          hint: "Use Markdown instead: **bold**, *italic*, [link text](/page).",
+          line: lineOf(n),
+        });
+        return [];
+      case "image":
+      case "imageReference":
+        problems.push({ message: "Images cannot be placed inside text.", hint: "Use the section's image field instead.", line: lineOf(n) });
+        return [];
+      case "linkReference":
+        problems.push({ message: "Reference-style links ([text][ref]) are not supported.", hint: "Write the link as [text](address).", line: lineOf(n) });
+        return kids();
+      case "definition":
+        return [];
+      default:
+        problems.push({ message: `This kind of Markdown (${n.type}) is not supported here.`, line: lineOf(n) });
+        return [];
+    }
+  };
+
+  const blocks = (root.children ?? []).flatMap(convert);
+  if (mode === "inline") {
+    const only = blocks[0];
+    if (blocks.length !== 1 || only?.type !== "paragraph") {
+      problems.push({
+        message: "This field takes a single line of text; headings, lists and several paragraphs are not allowed here.",
+        hint: "Remove the empty lines, list markers (-, 1.) or # at the start of a line.",
+        line: 1,
+      });
+      return { value: { markdown: "inline", children: blocks.flatMap((b) => ("children" in b ? b.children : [])) }, links, problems };
+    }
+    return { value: { markdown: "inline", children: only.children }, links, problems };
+  }
+  return { value: { markdown: "block", children: blocks }, links, problems };
+}

@@ -1,0 +1,98 @@
+/**
+ * Stage 5, render: each route through the page template with React
+ * (static markup: the browser hydrates islands with Preact, so React's own
+ * hydration markers are not needed).
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ComponentType } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Page, Site } from "../../templates/content-types.ts";
+import { Ctx, type RenderContext } from "../../templates/context.ts";
+import { Body } from "../../templates/layout/Body.tsx";
+import { Head } from "../../templates/layout/Head.tsx";
+import type { IslandBundle } from "./islands.ts";
+import type { OutputAsset } from "./resolve.ts";
+import type { Route } from "./routes.ts";
+
+export type SectionComponent = ComponentType<{ section: never }>;
+
+export function componentName(type: string): string {
+  return type[0]!.toUpperCase() + type.slice(1);
+}
+
+/** Loads templates/sections/<Type>.tsx for each section type, by naming convention. */
+export async function loadSectionComponents(templatesDir: string, types: Iterable<string>): Promise<Map<string, SectionComponent>> {
+  const out = new Map<string, SectionComponent>();
+  for (const type of types) {
+    const name = componentName(type);
+    const file = path.join(templatesDir, "sections", `${name}.tsx`);
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, SectionComponent>;
+    const component = mod[name];
+    if (!component) throw new Error(`templates/sections/${name}.tsx must export a component named ${name}`);
+    out.set(type, component);
+  }
+  return out;
+}
+
+export interface RenderInput {
+  site: Site;
+  routes: Route[];
+  assets: Map<string, OutputAsset>;
+  islands: IslandBundle;
+  stylesheet: string;
+  sections: Map<string, SectionComponent>;
+}
+
+export function pageTitle(page: Page, site: Site): string {
+  return page.title.includes(site.brand) ? page.title : `${page.title} | ${site.brand}`;
+}
+
+export function renderRoute(route: Route, input: RenderInput): string {
+  const { site } = input;
+  const page = route.page.data as unknown as Page;
+  const ctx: RenderContext = {
+    site,
+    page,
+    path: route.path,
+    canonical: route.canonical,
+    islands: new Set(),
+    assetUrl(name) {
+      const a = input.assets.get(name);
+      if (!a) throw new Error(`A template uses content/${name}, which does not exist.`);
+      return a.url;
+    },
+  };
+  const body = renderToStaticMarkup(
+    <Ctx.Provider value={ctx}>
+      <Body>
+        {page.sections.map((section, i) => {
+          const Section = input.sections.get(section.type)!;
+          return <Section key={i} section={section as never} />;
+        })}
+      </Body>
+    </Ctx.Provider>,
+  );
+  const scripts: string[] = [];
+  const preloads = new Set<string>();
+  for (const name of [...ctx.islands].sort()) {
+    const entry = input.islands.entries.get(name);
+    if (!entry) throw new Error(`The island ${name} is used by a template but templates/islands/${name}.tsx does not exist.`);
+    scripts.push(entry.url);
+    entry.imports.forEach((u) => preloads.add(u));
+  }
+  const head = renderToStaticMarkup(
+    <Head
+      title={pageTitle(page, site)}
+      description={page.description}
+      canonicalUrl={site.url + route.canonical}
+      siteName={site.brand}
+      favicon={ctx.assetUrl("assets/favicon.svg")}
+      stylesheet={input.stylesheet}
+      scripts={scripts}
+      preloads={[...preloads].sort()}
+      noindex={route.status === 404}
+    />,
+  );
+  return `<!DOCTYPE html><html lang="${site.language}"><head>${head}</head><body>${body}</body></html>\n`;
+}

@@ -1,0 +1,110 @@
+/**
+ * Stage 3, resolve: turn validated content into what templates render.
+ * Markdown fields become syntax trees, asset paths become hashed URLs with the
+ * image's size, and record ids become the records themselves. Links found in
+ * Markdown join the list of links for the link check.
+ */
+import { locate, unescapePointerToken } from "../lib/json.ts";
+import { imageSize } from "../lib/image-size.ts";
+import { hashedName } from "../lib/hash.ts";
+import type { Issue } from "./issues.ts";
+import type { SourceFile } from "./load.ts";
+import { parseMarkdown } from "./markdown.ts";
+import type { Annotation, ValidatedContent } from "./validate.ts";
+import type { Asset } from "../../templates/model.ts";
+
+export interface OutputAsset extends Partial<Asset> {
+  /** Path inside dist/, e.g. assets/hero-1a2b3c4d5e.svg */
+  output: string;
+  url: string;
+  bytes: Buffer;
+}
+
+export interface ResolvedFile {
+  file: string;
+  kind: SourceFile["kind"];
+  name: string;
+  data: Record<string, unknown>;
+}
+
+export interface ResolvedContent {
+  files: ResolvedFile[];
+  /** Content asset path ("assets/x.svg") -> its output. */
+  assets: Map<string, OutputAsset>;
+  /** Every link in content, including those inside Markdown. */
+  links: Annotation[];
+  issues: Issue[];
+  /** For locating issues found by later stages. */
+  sources: Map<string, SourceFile>;
+}
+
+function setAt(root: unknown, pointer: string, value: unknown): void {
+  const parts = pointer.split("/").slice(1).map(unescapePointerToken);
+  const last = parts.pop()!;
+  let node = root as Record<string, unknown>;
+  for (const p of parts) node = node[p] as Record<string, unknown>;
+  node[last] = value;
+}
+
+export function assetTable(assets: Map<string, Buffer>): Map<string, OutputAsset> {
+  const table = new Map<string, OutputAsset>();
+  for (const [name, bytes] of assets) {
+    const output = hashedName(name, bytes);
+    const size = imageSize(bytes, name);
+    table.set(name, { output, url: `/${output}`, bytes, ...(size ? { src: `/${output}`, ...size } : {}) });
+  }
+  return table;
+}
+
+export function resolve(content: ValidatedContent): ResolvedContent {
+  const issues: Issue[] = [];
+  const sources = new Map(content.files.map((f) => [f.file, f]));
+  const assets = assetTable(content.assets);
+  const links: Annotation[] = [];
+  const issueAt = (a: Annotation, message: string, hint?: string): Issue => {
+    const pos = locate(sources.get(a.file)!.positions, a.pointer);
+    return { severity: "error", file: a.file, line: pos.line, column: pos.column, pointer: a.pointer, message, ...(hint ? { hint } : {}) };
+  };
+
+  const byFile = new Map<string, Annotation[]>();
+  for (const a of content.annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
+
+  const files: ResolvedFile[] = content.files
+    .filter((f) => byFile.has(f.file) || typeof f.data === "object")
+    .map((f) => ({ file: f.file, kind: f.kind, name: f.name, data: structuredClone(f.data) as Record<string, unknown> }));
+
+  // Fields first (collections included), then references, so that a referenced record arrives resolved.
+  for (const f of files) {
+    for (const a of byFile.get(f.file) ?? []) {
+      if (a.kind === "link") links.push(a);
+      else if (a.kind === "markdown") {
+        const md = parseMarkdown(a.value, a.arg === "inline" ? "inline" : "block");
+        for (const p of md.problems) issues.push(issueAt(a, p.line > 1 ? `${p.message} (line ${p.line} of the text)` : p.message, p.hint));
+        for (const url of md.links) links.push({ ...a, kind: "link", value: url });
+        setAt(f.data, a.pointer, md.value);
+      } else if (a.kind === "asset") {
+        const asset = assets.get(a.value);
+        if (!asset) continue; // reported by validate
+        if (asset.width === undefined || asset.height === undefined) {
+          issues.push(issueAt(a, `The size of "${a.value}" cannot be read, so the page would jump while it loads.`, "Use an SVG with a viewBox, or a PNG, JPEG or WebP file."));
+          continue;
+        }
+        setAt(f.data, a.pointer, { src: asset.url, width: asset.width, height: asset.height } satisfies Asset);
+      }
+    }
+  }
+  const records = new Map<string, Map<string, unknown>>();
+  for (const f of files) {
+    if (f.kind !== "collection") continue;
+    const items = (f.data["items"] ?? []) as { id: string }[];
+    records.set(f.name, new Map(items.map((r) => [r.id, r])));
+  }
+  for (const f of files) {
+    for (const a of byFile.get(f.file) ?? []) {
+      if (a.kind !== "ref") continue;
+      const record = records.get(a.arg!)?.get(a.value);
+      if (record) setAt(f.data, a.pointer, record);
+    }
+  }
+  return { files, assets, links, issues, sources };
+}

@@ -1,0 +1,350 @@
+/**
+ * Stage 2, validate: every content file against its JSON Schema (ajv, draft
+ * 2020-12), reporting all errors of a run in plain language with file, line:column
+ * and JSON pointer. While validating, it notes the fields that later stages act on
+ * (links, assets, Markdown, record references): the schemas mark them with the
+ * keywords x-link, x-asset, x-markdown and x-ref, so no stage guesses.
+ * Cross-file checks that need only content (references, assets, ids) live here too.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { locate } from "../lib/json.ts";
+import { didYouMean, type Issue } from "./issues.ts";
+import type { LoadedContent, SourceFile } from "./load.ts";
+import { SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./schemas.ts";
+
+export type AnnotationKind = "link" | "asset" | "markdown" | "ref";
+
+/** A field that a later stage acts on, noted during validation. */
+export interface Annotation {
+  kind: AnnotationKind;
+  file: string;
+  pointer: string;
+  value: string;
+  /** markdown: "inline" | "block"; ref: the collection name. */
+  arg?: string;
+}
+
+export interface ValidatedContent {
+  files: SourceFile[];
+  assets: Map<string, Buffer>;
+  annotations: Annotation[];
+  issues: Issue[];
+}
+
+const ANNOTATING_KEYWORDS: Record<string, AnnotationKind> = {
+  "x-link": "link",
+  "x-asset": "asset",
+  "x-markdown": "markdown",
+  "x-ref": "ref",
+};
+
+/** The "$schema" value a content file must carry, relative to the file. */
+export function expectedSchemaRef(file: SourceFile): string {
+  const depth = file.file.split("/").length - 2; // "content/site.json" -> 0
+  const up = "../".repeat(depth + 1);
+  if (file.kind === "site") return `${up}schemas/site.schema.json`;
+  if (file.kind === "page") return `${up}schemas/page.schema.json`;
+  return `${up}schemas/collections/${file.name}.schema.json`;
+}
+
+export function createValidator(schemas: SchemaSet) {
+  let collecting: Omit<Annotation, "file">[] = [];
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, discriminator: true, allowUnionTypes: true });
+  // Formats this project uses; written out so that no extra dependency is needed.
+  ajv.addFormat("email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
+  for (const [keyword, kind] of Object.entries(ANNOTATING_KEYWORDS)) {
+    ajv.addKeyword({
+      keyword,
+      schemaType: kind === "link" || kind === "asset" ? "boolean" : "string",
+      errors: false,
+      validate: (arg: unknown, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
+        if (typeof data === "string" && cxt)
+          collecting.push({ kind, pointer: cxt.instancePath, value: data, ...(typeof arg === "string" ? { arg } : {}) });
+        return true;
+      },
+    });
+  }
+  // Read by json-schema-to-typescript only.
+  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+  for (const [p, schema] of schemas.byPath) ajv.addSchema({ ...schema, $id: SCHEMA_BASE + p });
+
+  const compiled = new Map<string, ValidateFunction>();
+  const validatorFor = (schemaPath: string) => {
+    let v = compiled.get(schemaPath);
+    if (!v) {
+      v = ajv.getSchema(SCHEMA_BASE + schemaPath);
+      if (!v) throw new Error(`Schema ${schemaPath} is not loaded`);
+      compiled.set(schemaPath, v);
+    }
+    return v;
+  };
+
+  return function validateFile(file: SourceFile): { issues: Issue[]; annotations: Annotation[] } {
+    const issues: Issue[] = [];
+    const at = (pointer: string, message: string, hint?: string, onKey = false): Issue => {
+      const pos = locate(file.positions, pointer, onKey);
+      return { severity: "error", file: file.file, line: pos.line, column: pos.column, pointer, message, ...(hint ? { hint } : {}) };
+    };
+
+    if (typeof file.data !== "object" || file.data === null || Array.isArray(file.data)) {
+      return { issues: [at("", "The file must hold one JSON object, starting with {.")], annotations: [] };
+    }
+
+    let schemaPath: string;
+    if (file.kind === "site") schemaPath = "site.schema.json";
+    else if (file.kind === "page") schemaPath = "page.schema.json";
+    else {
+      const found = schemas.collections.get(file.name);
+      if (!found) {
+        const guess = didYouMean(file.name, schemas.collections.keys());
+        return {
+          issues: [
+            at(
+              "",
+              `There is no collection called "${file.name}".`,
+              guess
+                ? `Did you mean to name the file ${guess}.json?`
+                : `Known collections: ${[...schemas.collections.keys()].join(", ")}.`,
+            ),
+          ],
+          annotations: [],
+        };
+      }
+      schemaPath = found;
+    }
+
+    // "$schema" first, with the right value, so editors check the file as it is typed.
+    const expected = expectedSchemaRef(file);
+    const keys = Object.keys(file.data);
+    const schemaRef = (file.data as Record<string, unknown>)["$schema"];
+    if (schemaRef === undefined)
+      issues.push(at("/$schema", 'The file must start with a "$schema" line.', `Add "$schema": "${expected}" as the first line inside the {.`));
+    else if (schemaRef !== expected)
+      issues.push(at("/$schema", `"$schema" should be "${expected}" for this file.`, `Replace it with "${expected}".`));
+    else if (keys[0] !== "$schema")
+      issues.push(at("/$schema", '"$schema" must be the first field of the file.', "Move it to the top, right after the {.", true));
+
+    collecting = [];
+    const validate = validatorFor(schemaPath);
+    const ok = validate(file.data);
+    const annotations = collecting.map((a) => ({ ...a, file: file.file }));
+    collecting = [];
+    if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas));
+    return { issues, annotations };
+  };
+}
+
+type At = (pointer: string, message: string, hint?: string, onKey?: boolean) => Issue;
+
+function describeValue(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return v.length === 0 ? "an empty list" : "a list";
+  if (typeof v === "object") return "an object ({…})";
+  if (typeof v === "string") return `the text "${v.length > 40 ? v.slice(0, 40) + "…" : v}"`;
+  if (typeof v === "number") return `the number ${v}`;
+  return `${typeof v} ${String(v)}`;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text (in double quotes, like "this")',
+  number: "a number",
+  integer: "a whole number",
+  boolean: "true or false",
+  object: "an object ({ … })",
+  array: "a list ([ … ])",
+  null: "null",
+};
+
+function example(schema: unknown): string | undefined {
+  const ex = (schema as JsonSchema | undefined)?.["examples"];
+  return Array.isArray(ex) && ex.length > 0 ? JSON.stringify(ex[0]) : undefined;
+}
+
+/** Resolve a local or cross-file $ref far enough to read descriptions and examples. */
+function deref(schema: unknown, schemas: SchemaSet, from = ""): JsonSchema | undefined {
+  const s = schema as JsonSchema | undefined;
+  const ref = s?.["$ref"];
+  if (typeof ref !== "string") return s;
+  const [filePart, frag = ""] = ref.split("#");
+  const base = from.includes("/") ? from.slice(0, from.lastIndexOf("/") + 1) : "";
+  const target = filePart ? new URL(filePart, SCHEMA_BASE + base).href.slice(SCHEMA_BASE.length) : from;
+  let node: unknown = schemas.byPath.get(target);
+  for (const part of frag.split("/").filter(Boolean)) node = (node as JsonSchema | undefined)?.[part];
+  return { ...(node as JsonSchema), ...(s?.["description"] ? { description: s["description"] } : {}) };
+}
+
+function translateErrors(errors: ErrorObject[], at: At, schemas: SchemaSet): Issue[] {
+  // anyOf/oneOf report their branches' failures as well as their own: keep only the summary.
+  const composite = errors.filter((e) => e.keyword === "anyOf").map((e) => e.schemaPath.slice(0, -"anyOf".length));
+  const seen = new Set<string>();
+  const out: Issue[] = [];
+  for (const e of errors) {
+    if (e.keyword !== "anyOf" && composite.some((p) => e.schemaPath.startsWith(p + "anyOf/"))) continue;
+    if (e.keyword === "if") continue;
+    const issue = translate(e, at, schemas);
+    const key = `${issue.pointer}|${issue.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(issue);
+    }
+  }
+  return out;
+}
+
+function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
+  const ptr = e.instancePath;
+  const parent = e.parentSchema as JsonSchema | undefined;
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case "required": {
+      const field = String(params["missingProperty"]);
+      const props = (parent?.["properties"] ?? {}) as Record<string, unknown>;
+      const fieldSchema = deref(props[field], schemas);
+      const ex = example(fieldSchema);
+      const what = fieldSchema?.["description"] ? ` (${String(fieldSchema["description"])})` : "";
+      return at(`${ptr}/${field}`, `The required field "${field}" is missing${what}.`, ex ? `Add "${field}": ${ex}` : undefined);
+    }
+    case "additionalProperties": {
+      const field = String(params["additionalProperty"]);
+      const allowed = Object.keys((parent?.["properties"] ?? {}) as object);
+      const guess = didYouMean(field, allowed);
+      return at(
+        `${ptr}/${field}`,
+        `"${field}" is not a field this ${allowed.includes("type") ? "block" : "object"} knows.`,
+        guess ? `Did you mean "${guess}"?` : `Allowed fields: ${allowed.join(", ")}.`,
+        true,
+      );
+    }
+    case "type": {
+      const want = String(params["type"]).split(",").map((t) => TYPE_WORDS[t] ?? t).join(" or ");
+      const ex = example(parent);
+      return at(ptr, `Expected ${want} but found ${describeValue(e.data)}.`, ex ? `For example: ${ex}` : undefined);
+    }
+    case "enum": {
+      const allowed = (params["allowedValues"] as unknown[]).map(String);
+      const guess = typeof e.data === "string" ? didYouMean(e.data, allowed) : undefined;
+      const list = allowed.length <= 12 ? `Allowed values: ${allowed.join(", ")}.` : undefined;
+      return at(ptr, `${describeValue(e.data)} is not one of the allowed values.`.replace(/^t/, "T").replace(/^a/, "A"), guess ? `Did you mean "${guess}"? ${list ?? ""}`.trim() : list);
+    }
+    case "const":
+      return at(ptr, `Expected ${JSON.stringify(params["allowedValue"])} but found ${describeValue(e.data)}.`);
+    case "discriminator": {
+      const types = [...schemas.sectionTypes.keys()];
+      if (params["error"] === "tag")
+        return at(ptr, 'This section has no "type".', `Add "type" with one of: ${types.join(", ")}.`);
+      const value = String(params["tagValue"]);
+      const guess = didYouMean(value, types);
+      return at(
+        `${ptr}/type`,
+        `Unknown section type "${value}".`,
+        guess ? `Did you mean "${guess}"?` : `Section types: ${types.join(", ")}.`,
+      );
+    }
+    case "minLength": {
+      const n = Number(params["limit"]);
+      if (n <= 1) return at(ptr, "This text must not be empty.");
+      return at(ptr, `This text must be at least ${n} characters long; it has ${String(e.data).length}.`);
+    }
+    case "maxLength":
+      return at(ptr, `This text must be at most ${String(params["limit"])} characters long; it has ${String(e.data).length}.`, "Shorten it.");
+    case "minItems": {
+      const n = Number(params["limit"]);
+      const has = Array.isArray(e.data) ? e.data.length : 0;
+      return at(ptr, `This list needs at least ${n} item${n === 1 ? "" : "s"} but has ${has === 0 ? "none" : has}.`);
+    }
+    case "maxItems":
+      return at(ptr, `This list may hold at most ${String(params["limit"])} items but has ${Array.isArray(e.data) ? e.data.length : 0}.`, "Remove the extra items.");
+    case "uniqueItems":
+      return at(ptr, `Items ${String(params["j"])} and ${String(params["i"])} of this list are the same; each may appear once.`, "Remove one of them.");
+    case "pattern": {
+      const ex = example(parent);
+      const desc = parent?.["description"] ? ` ${String(parent["description"])}` : "";
+      return at(ptr, `${describeValue(e.data)} is not in the expected form.${desc}`.replace(/^t/, "T"), ex ? `For example: ${ex}` : undefined);
+    }
+    case "format":
+      return at(ptr, `${describeValue(e.data)} is not a valid ${String(params["format"]).replace("email", "e-mail address")}.`.replace(/^t/, "T"));
+    case "anyOf": {
+      const options = ((e.schema as JsonSchema[]) ?? [])
+        .map((s) => (s["required"] as string[] | undefined)?.map((f) => `"${f}"`).join(" and "))
+        .filter(Boolean);
+      if (options.length === (e.schema as unknown[]).length)
+        return at(ptr, `This needs ${options.join(" or ")}.`, `Add ${options.join(" or ")}.`);
+      return at(ptr, "This does not match any of the allowed forms.");
+    }
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return at(ptr, `The number must be ${e.keyword.includes("inimum") ? "at least" : "at most"} ${String(params["limit"])}; found ${String(e.data)}.`);
+    default:
+      return at(ptr, e.message ?? `Failed the "${e.keyword}" rule.`);
+  }
+}
+
+/**
+ * Cross-file checks that need only content: record ids unique within a
+ * collection, referenced records and assets exist.
+ */
+export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, annotations: Annotation[]): Issue[] {
+  const issues: Issue[] = [];
+  const byFile = new Map(files.map((f) => [f.file, f]));
+  const issueAt = (file: string, pointer: string, message: string, hint?: string): Issue => {
+    const pos = locate(byFile.get(file)!.positions, pointer);
+    return { severity: "error", file, line: pos.line, column: pos.column, pointer, message, ...(hint ? { hint } : {}) };
+  };
+
+  const ids = new Map<string, Set<string>>();
+  for (const f of files) {
+    if (f.kind !== "collection" || typeof f.data !== "object" || f.data === null) continue;
+    const set = new Set<string>();
+    const items = (f.data as { items?: { id?: unknown }[] }).items ?? [];
+    items.forEach((item, i) => {
+      if (typeof item?.id !== "string") return;
+      if (set.has(item.id))
+        issues.push(issueAt(f.file, `/items/${i}/id`, `The id "${item.id}" is used by two records of this collection.`, "Give each record its own id."));
+      set.add(item.id);
+    });
+    ids.set(f.name, set);
+  }
+
+  for (const a of annotations) {
+    if (a.kind === "ref") {
+      const known = ids.get(a.arg!) ?? new Set();
+      if (!known.has(a.value)) {
+        const guess = didYouMean(a.value, known);
+        issues.push(
+          issueAt(
+            a.file,
+            a.pointer,
+            `There is no record "${a.value}" in content/collections/${a.arg}.json.`,
+            guess ? `Did you mean "${guess}"?` : known.size ? `Known ids: ${[...known].join(", ")}.` : undefined,
+          ),
+        );
+      }
+    } else if (a.kind === "asset" && !assets.has(a.value)) {
+      const guess = didYouMean(a.value, assets.keys());
+      issues.push(
+        issueAt(a.file, a.pointer, `The image "${a.value}" does not exist in content/.`, guess ? `Did you mean "${guess}"?` : "Put the file in content/assets/ and write its name as assets/<file name>."),
+      );
+    }
+  }
+  return issues;
+}
+
+/** Validate every loaded file, then the cross-file rules. */
+export function validateContent(loaded: LoadedContent, schemas: SchemaSet): ValidatedContent {
+  const validateFile = createValidator(schemas);
+  const issues = [...loaded.issues];
+  const annotations: Annotation[] = [];
+  const valid: SourceFile[] = [];
+  for (const file of loaded.files) {
+    const r = validateFile(file);
+    issues.push(...r.issues);
+    if (r.issues.length === 0) {
+      annotations.push(...r.annotations);
+      valid.push(file);
+    }
+  }
+  issues.push(...crossCheck(loaded.files, loaded.assets, annotations));
+  return { files: loaded.files, assets: loaded.assets, annotations, issues };
+}

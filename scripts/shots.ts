@@ -1,0 +1,30 @@
+/**
+ * npm run shots: screenshots of every built page at 390 px and 1440 px into
+ * .reports/shots/, for looking at what visitors see. Run after npm run build.
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { chromiumPath, CHROMIUM_ARGS } from "./lib/browser.ts";
+import { ROOT } from "./lib/paths.ts";
+import { startServer } from "./lib/server.ts";
+
+const routes = JSON.parse(await fs.readFile(path.join(ROOT, "dist/routes.json"), "utf8")) as { path: string; alias: boolean }[];
+const only = process.argv.slice(2);
+const server = await startServer({ dist: path.join(ROOT, "dist"), port: 0 });
+const port = (server.address() as { port: number }).port;
+const out = path.join(ROOT, ".reports/shots");
+await fs.mkdir(out, { recursive: true });
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+for (const width of [390, 1440]) {
+  const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 900 } });
+  for (const r of routes.filter((r) => !r.alias && (only.length === 0 || only.includes(r.path)))) {
+    await page.goto(`http://127.0.0.1:${port}${r.path === "/404" ? "/this-page-does-not-exist" : r.path}`, { waitUntil: "networkidle" });
+    const name = `${(r.path.slice(1) || "home").replace(/\//g, "_")}-${width}.png`;
+    await page.screenshot({ path: path.join(out, name), fullPage: true });
+    console.log(path.relative(ROOT, path.join(out, name)));
+  }
+  await page.close();
+}
+await browser.close();
+server.close();

@@ -1,0 +1,36 @@
+/**
+ * Types of values that the build produces from content fields (the generated
+ * content types refer to them): Markdown becomes a small syntax tree, an asset
+ * path becomes a hashed URL with the image's size.
+ */
+
+export type MdNode =
+  | { type: "text"; value: string }
+  | { type: "inlineCode"; value: string }
+  | { type: "break" }
+  | { type: "strong" | "emphasis"; children: MdNode[] }
+  | { type: "link"; url: string; title?: string; children: MdNode[] }
+  | { type: "paragraph"; children: MdNode[] }
+  | { type: "heading"; depth: number; children: MdNode[] }
+  | { type: "list"; ordered: boolean; start?: number; children: MdNode[] }
+  | { type: "listItem"; children: MdNode[] }
+  | { type: "blockquote"; children: MdNode[] }
+  | { type: "code"; value: string }
+  | { type: "thematicBreak" };
+
+export interface InlineMarkdown {
+  markdown: "inline";
+  children: MdNode[];
+}
+
+export interface BlockMarkdown {
+  markdown: "block";
+  children: MdNode[];
+}
+
+export interface Asset {
+  /** The URL of the hashed file, e.g. /assets/hero-1a2b3c4d5e.svg */
+  src: string;
+  width: number;
+  height: number;
+}

@@ -1,0 +1,54 @@
+/**
+ * The spec's Button: variants default, destructive, outline, secondary, ghost, link;
+ * sizes default, sm, lg, icon. Static (no JavaScript): an <a> when it has an href,
+ * a <button> otherwise. buttonClass() is shared with islands.
+ */
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
+import type { ButtonSize, ButtonVariant } from "../content-types.ts";
+import { cx } from "./cx.ts";
+
+const BASE =
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  default: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
+  destructive: "bg-danger-600 text-white shadow-sm hover:bg-danger-700",
+  outline: "border border-current/25 bg-transparent hover:bg-current/10",
+  secondary: "bg-ink-100 text-ink-900 hover:bg-ink-200",
+  ghost: "hover:bg-current/10",
+  link: "text-brand-600 underline-offset-4 hover:underline",
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  default: "h-10 px-4 py-2 text-sm",
+  sm: "h-9 px-3 text-sm",
+  lg: "h-12 px-6 text-base",
+  icon: "size-10",
+};
+
+export function buttonClass(variant: ButtonVariant = "default", size: ButtonSize = "default", extra?: string): string {
+  return cx(BASE, VARIANTS[variant], SIZES[size], extra);
+}
+
+interface Common {
+  variant?: ButtonVariant | undefined;
+  size?: ButtonSize | undefined;
+  className?: string;
+  children: ReactNode;
+}
+
+export function Button({ variant, size, className, children, ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type="button" className={buttonClass(variant, size, className)} {...rest}>
+      {children}
+    </button>
+  );
+}
+
+export function ButtonLink({ variant, size, className, children, ...rest }: Common & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  return (
+    <a className={buttonClass(variant, size, className)} {...rest}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,6 @@
+/** Links that leave the site open in a new tab, without giving the new page access to this one. */
+export const NEW_TAB = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+export function isExternal(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}
