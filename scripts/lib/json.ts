@@ -193,6 +193,7 @@ export function parseJson(text: string): ParsedJson {
     if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) {
       const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
       if (!m) fail(`${describe(c)} does not start a valid number.`, i);
+      if (/^-?0\d/.test(text.slice(i))) fail("Numbers may not start with a zero (write 7, not 07); put codes such as phone numbers in double quotes.", i);
       i += m![0].length;
       return Number(m![0]);
     }

@@ -36,7 +36,7 @@ export function formatIssues(issues: Issue[]): string {
 export function sortIssues(issues: Issue[]): Issue[] {
   return [...issues].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message),
+      a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
   );
 }
 

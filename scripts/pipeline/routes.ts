@@ -54,6 +54,7 @@ export function buildRoutes(content: ResolvedContent): { routes: Route[]; issues
   const pages = content.files.filter((f) => f.kind === "page");
   for (const page of pages) {
     if (page.name === NOT_FOUND_PAGE) {
+      claim("/404", page.file, "");
       routes.push({ path: "/404", output: "404.html", canonical: "/404", status: 404, alias: false, page });
       continue;
     }

@@ -173,6 +173,13 @@ function deref(schema: unknown, schemas: SchemaSet, from = ""): JsonSchema | und
   return { ...(node as JsonSchema), ...(s?.["description"] ? { description: s["description"] } : {}) };
 }
 
+/** "HeroSection" -> "hero section", for messages. */
+function kindOf(schema: JsonSchema | undefined): string {
+  const title = schema?.["title"];
+  if (typeof title !== "string") return "block";
+  return title.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/^action$/, "button").replace(/^nav /, "navigation ");
+}
+
 function translateErrors(errors: ErrorObject[], at: At, schemas: SchemaSet): Issue[] {
   // anyOf/oneOf report their branches' failures as well as their own: keep only the summary.
   const composite = errors.filter((e) => e.keyword === "anyOf").map((e) => e.schemaPath.slice(0, -"anyOf".length));
@@ -201,8 +208,8 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
       const props = (parent?.["properties"] ?? {}) as Record<string, unknown>;
       const fieldSchema = deref(props[field], schemas);
       const ex = example(fieldSchema);
-      const what = fieldSchema?.["description"] ? ` (${String(fieldSchema["description"])})` : "";
-      return at(`${ptr}/${field}`, `The required field "${field}" is missing${what}.`, ex ? `Add "${field}": ${ex}` : undefined);
+      const what = fieldSchema?.["description"] ? ` (${String(fieldSchema["description"]).replace(/\.$/, "")})` : "";
+      return at(`${ptr}/${field}`, `The required field "${field}" is missing from this ${kindOf(parent)}.`, ex ? `Add "${field}": ${ex}${what}` : undefined);
     }
     case "additionalProperties": {
       const field = String(params["additionalProperty"]);
@@ -210,7 +217,7 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
       const guess = didYouMean(field, allowed);
       return at(
         `${ptr}/${field}`,
-        `"${field}" is not a field this ${allowed.includes("type") ? "block" : "object"} knows.`,
+        `"${field}" is not a field of a ${kindOf(parent)}.`,
         guess ? `Did you mean "${guess}"?` : `Allowed fields: ${allowed.join(", ")}.`,
         true,
       );
