@@ -1,0 +1,31 @@
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, chromiumPath } from "./scripts/lib/browser.ts";
+
+const PORT = 4173;
+// CI_REPORT_DIR (set by .ci/run) adds a JSON report so CI can total unit and browser tests.
+const reportDir = process.env["CI_REPORT_DIR"];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env["CI"]),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: reportDir ? [["list"], ["json", { outputFile: `${reportDir}/playwright.json` }]] : [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: "chromium",
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    viewport: { width: 1440, height: 900 },
+  },
+  // The built dist/, served exactly as `npm start` serves it.
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    env: { PORT: String(PORT) },
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: !process.env["CI"],
+    timeout: 30_000,
+  },
+});

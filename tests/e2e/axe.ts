@@ -1,0 +1,14 @@
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** WCAG 2.1 A and AA violations on the page, as "rule: selector" lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.help}): ${n.target.join(" ")}`));
+  });
+}

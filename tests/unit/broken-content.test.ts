@@ -1,0 +1,39 @@
+/**
+ * The broken-content corpus: each folder in tests/fixtures/broken/ holds files that
+ * replace or add to the real content (under files/), and expected.txt, the exact
+ * report `npm run check` must give: file:line:column, field and message.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { listFiles } from "../../scripts/lib/fs.ts";
+import { ROOT } from "../../scripts/lib/paths.ts";
+import { formatIssues } from "../../scripts/pipeline/issues.ts";
+import { runPipeline } from "../../scripts/pipeline/index.ts";
+import { tempProject } from "./project.ts";
+
+const corpus = path.join(ROOT, "tests/fixtures/broken");
+const cases = readdirSync(corpus).sort();
+const cleanups: (() => void)[] = [];
+afterAll(() => cleanups.forEach((c) => c()));
+
+describe("broken content is reported exactly", () => {
+  it("has a corpus", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(cases)("%s", async (name) => {
+    const dir = path.join(corpus, name);
+    const files: Record<string, string | null> = {};
+    for (const abs of await listFiles(path.join(dir, "files"))) {
+      const relPath = path.relative(path.join(dir, "files"), abs).split(path.sep).join("/");
+      const text = readFileSync(abs, "utf8");
+      files[relPath.replace(/\.delete$/, "")] = relPath.endsWith(".delete") ? null : text;
+    }
+    const project = tempProject(files);
+    cleanups.push(project.cleanup);
+    const result = await runPipeline(project, { mode: "check" });
+    expect(result.ok).toBe(false);
+    expect(formatIssues(result.issues).trim()).toBe(readFileSync(path.join(dir, "expected.txt"), "utf8").trim());
+  });
+});
