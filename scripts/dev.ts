@@ -1,0 +1,302 @@
+/**
+ * npm run dev: builds, serves dist/ on http://localhost:3000 (PORT overrides) and
+ * rebuilds when content/, schemas/ or templates/ change, reloading open pages.
+ *
+ * - Every build runs in a child process (node --import tsx scripts/build.ts), so
+ *   templates are imported fresh each time. One build at a time; changes that
+ *   arrive mid-build are batched into one more build.
+ * - A change under schemas/ first regenerates templates/content-types.ts.
+ * - A failed build leaves dist/ as it was (the build guarantees that), so the last
+ *   good site stays up while the browser shows the error in an overlay; fixing the
+ *   content reloads the page.
+ * - Live reload goes over Server-Sent Events on /__dev/events; the client script
+ *   is injected into every HTML page (see scripts/lib/dev-client.ts).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { promises as fs, watch, type FSWatcher } from "node:fs";
+import type http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { DEV_EVENTS_PATH, injectDevClient, isEditorTempFile } from "./lib/dev-client.ts";
+import { projectPaths, rel, ROOT } from "./lib/paths.ts";
+import { startServer } from "./lib/server.ts";
+
+const DEBOUNCE_MS = 100;
+const KEEP_ALIVE_MS = 15_000;
+const paths = projectPaths();
+const TYPES_FILE = path.join(paths.templates, "content-types.ts");
+const TYPES_REL = rel(ROOT, TYPES_FILE);
+const WATCHED: Array<[name: string, dir: string]> = [
+  ["content", paths.content],
+  ["schemas", paths.schemas],
+  ["templates", paths.templates],
+];
+
+const portText = process.env["PORT"] ?? "3000";
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not "${portText}".`);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------- state
+
+/** The failed build's output, while the last build failed. */
+let lastError: string | undefined;
+/** Identifies the dist/ being served; changes with every good build. */
+let buildId = newBuildId();
+/** templates/content-types.ts as the last build saw it (see runBatch). */
+let typesSnapshot: string | undefined;
+let child: ChildProcess | undefined;
+let stopping = false;
+let server: http.Server | undefined;
+const clients = new Set<http.ServerResponse>();
+const watchers: FSWatcher[] = [];
+
+function newBuildId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function stamp(): string {
+  return new Date().toTimeString().slice(0, 8);
+}
+
+function status(line: string): void {
+  console.log(`[dev ${stamp()}] ${line}`);
+}
+
+// ---------------------------------------------------------------- child processes
+
+interface RunResult {
+  ok: boolean;
+  output: string;
+  ms: number;
+}
+
+/** Runs a script of the project in a fresh Node process, echoing its output as it comes. */
+function runScript(script: string): Promise<RunResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let output = "";
+    let done = false;
+    const finish = (ok: boolean) => {
+      if (done) return;
+      done = true;
+      child = undefined;
+      resolve({ ok, output, ms: Math.round(performance.now() - started) });
+    };
+    const proc = spawn(process.execPath, ["--import", "tsx", script], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: process.env,
+    });
+    child = proc;
+    proc.stdout!.setEncoding("utf8");
+    proc.stderr!.setEncoding("utf8");
+    proc.stdout!.on("data", (chunk: string) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    proc.stderr!.on("data", (chunk: string) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+    proc.on("error", (err) => {
+      output += `\nCould not run ${script}: ${err.message}\n`;
+      finish(false);
+    });
+    proc.on("close", (code, signal) => {
+      if (code !== 0) output += signal ? `\n${script} was stopped by ${signal}.\n` : "";
+      finish(code === 0);
+    });
+  });
+}
+
+function errorText(output: string, fallback: string): string {
+  const text = output.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").trim();
+  return text || fallback;
+}
+
+// ---------------------------------------------------------------- live reload (SSE)
+
+function send(res: http.ServerResponse, event: string, data: string): void {
+  res.write(`event: ${event}\n${data.split("\n").map((l) => `data: ${l}\n`).join("")}\n`);
+}
+
+function broadcast(event: string, data: string): void {
+  for (const res of clients) send(res, event, data);
+}
+
+/** Tells a newly connected page where things stand, in case it missed an event. */
+function sendState(res: http.ServerResponse): void {
+  if (lastError !== undefined) send(res, "error", JSON.stringify(lastError));
+  else send(res, "ok", buildId);
+}
+
+function handle(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+  if (pathname !== DEV_EVENTS_PATH) return false;
+  if (req.method !== "GET") {
+    res.writeHead(405, { Allow: "GET" }).end();
+    return true;
+  }
+  res.writeHead(200, {
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+  });
+  res.write("retry: 1000\n\n");
+  sendState(res);
+  clients.add(res);
+  req.on("close", () => clients.delete(res));
+  return true;
+}
+
+const keepAlive = setInterval(() => {
+  for (const res of clients) res.write(": keep-alive\n\n");
+}, KEEP_ALIVE_MS);
+
+// ---------------------------------------------------------------- builds
+
+function buildFailed(text: string, what: string, ms: number): void {
+  lastError = text;
+  broadcast("error", JSON.stringify(text));
+  status(`✗ ${what} failed in ${ms} ms. Still serving the last good dist/; open pages show the error.`);
+}
+
+async function build(): Promise<void> {
+  typesSnapshot = await fs.readFile(TYPES_FILE, "utf8").catch(() => undefined);
+  const result = await runScript("scripts/build.ts");
+  if (stopping) return;
+  if (!result.ok) {
+    buildFailed(errorText(result.output, "The build failed without printing anything."), "Build", result.ms);
+    return;
+  }
+  lastError = undefined;
+  buildId = newBuildId();
+  broadcast("reload", buildId);
+  status(`✓ Built in ${result.ms} ms.${clients.size ? ` Reloading ${clients.size} page${clients.size === 1 ? "" : "s"}.` : ""}`);
+}
+
+/** Handles one batch of changed paths (relative to the root, "name/" when unknown). */
+async function runBatch(changed: Set<string>): Promise<void> {
+  const list = [...changed].sort();
+  // gen-types rewrites templates/content-types.ts, which the watcher then reports:
+  // nothing to do if it is still what the last build saw.
+  if (list.length === 1 && list[0] === TYPES_REL) {
+    const now = await fs.readFile(TYPES_FILE, "utf8").catch(() => undefined);
+    if (now !== undefined && now === typesSnapshot) return;
+  }
+  const shown = list.length > 3 ? `${list.slice(0, 3).join(", ")} and ${list.length - 3} more` : list.join(", ");
+  status(`Changed: ${shown}. Rebuilding...`);
+  if (list.some((f) => f.startsWith("schemas/"))) {
+    const types = await runScript("scripts/gen-types.ts");
+    if (stopping) return;
+    if (!types.ok) {
+      const text = errorText(types.output, "gen-types.ts failed without printing anything.");
+      buildFailed(`Regenerating ${TYPES_REL} from schemas/ failed:\n\n${text}`, "Type generation", types.ms);
+      return;
+    }
+  }
+  await build();
+}
+
+let pending = new Set<string>();
+let running = false;
+let debounce: NodeJS.Timeout | undefined;
+
+async function drain(): Promise<void> {
+  if (running) return; // the loop below picks up what arrives meanwhile
+  running = true;
+  try {
+    while (pending.size && !stopping) {
+      const batch = pending;
+      pending = new Set();
+      await runBatch(batch);
+    }
+  } catch (err) {
+    console.error(err);
+  } finally {
+    running = false;
+  }
+}
+
+function onChange(name: string, filename: string | null): void {
+  if (stopping) return;
+  if (filename && isEditorTempFile(filename)) return;
+  pending.add(filename ? `${name}/${filename.split(path.sep).join("/")}` : `${name}/`);
+  clearTimeout(debounce);
+  debounce = setTimeout(() => void drain(), DEBOUNCE_MS);
+}
+
+// ---------------------------------------------------------------- shutdown
+
+async function stop(): Promise<void> {
+  if (stopping) process.exit(1); // a second Ctrl+C: do not wait
+  stopping = true;
+  clearTimeout(debounce);
+  clearInterval(keepAlive);
+  for (const w of watchers) w.close();
+  child?.kill("SIGTERM");
+  for (const res of clients) res.end();
+  clients.clear();
+  if (server) {
+    const s = server;
+    await new Promise<void>((resolve) => {
+      s.close(() => resolve());
+      s.closeAllConnections();
+    });
+  }
+  console.log("\nStopped the dev server.");
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());
+
+// ---------------------------------------------------------------- start
+
+function portInUse(err: unknown): never {
+  if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    console.error(`Port ${port} is in use. Stop the other server or run with another port, e.g. PORT=${port + 1} npm run dev.`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+// Find out that the port is taken before spending a build on it.
+await new Promise<void>((resolve, reject) => {
+  const probe = net.createServer();
+  probe.once("error", reject);
+  probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+}).catch(portInUse);
+
+status("Building...");
+await build();
+if (stopping) await new Promise(() => {}); // stop() exits
+
+server = await startServer({
+  dist: paths.dist,
+  port,
+  handle,
+  transformHtml: (html) => injectDevClient(html, lastError, buildId),
+}).catch(portInUse);
+
+for (const [name, dir] of WATCHED) {
+  try {
+    const w = watch(dir, { recursive: true }, (_event, filename) => onChange(name, filename));
+    w.on("error", (err) => console.error(`Stopped watching ${name}/: ${err.message}`));
+    watchers.push(w);
+  } catch (err) {
+    console.error(`Cannot watch ${name}/: ${(err as Error).message}`);
+  }
+}
+
+if (lastError !== undefined) {
+  const hasSite = await fs.stat(path.join(paths.dist, "index.html")).then(
+    () => true,
+    () => false,
+  );
+  if (!hasSite) console.log("There is no earlier good build in dist/ to serve until the content is fixed.");
+}
+console.log(`Serving dist/ on http://localhost:${port}, watching content/, schemas/ and templates/  (Ctrl+C to stop)`);
