@@ -1,3 +1,5 @@
+import { locate, type Located } from "../lib/json.ts";
+
 /**
  * Content problems found by any stage. A stage never throws for bad content: it
  * returns issues, each pinned to a file, a line:column and a JSON pointer, so that
@@ -13,6 +15,18 @@ export interface Issue {
   pointer: string;
   message: string;
   hint?: string;
+}
+
+/** An error pinned to a field of a parsed file (the key's position with onKey, for unknown fields). */
+export function issueAt(
+  file: { file: string; positions: Map<string, Located> },
+  pointer: string,
+  message: string,
+  hint?: string,
+  onKey = false,
+): Issue {
+  const pos = locate(file.positions, pointer, onKey);
+  return { severity: "error", file: file.file, line: pos.line, column: pos.column, pointer, message, ...(hint ? { hint } : {}) };
 }
 
 export class ContentError extends Error {

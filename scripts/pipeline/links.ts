@@ -2,9 +2,8 @@
  * Link check: every internal link, in content and in templates, must point at a
  * built route or asset; every other link must use a safe scheme.
  */
-import { locate } from "../lib/json.ts";
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
-import type { Issue } from "./issues.ts";
+import { issueAt, type Issue } from "./issues.ts";
 import type { ResolvedContent } from "./resolve.ts";
 import { closestRoute, type Route } from "./routes.ts";
 
@@ -18,16 +17,7 @@ export function checkContentLinks(content: ResolvedContent, routes: Route[]): Is
   const issues: Issue[] = [];
   const assetUrls = new Set([...content.assets.values()].map((a) => a.url));
   for (const link of content.links) {
-    const pos = locate(content.sources.get(link.file)!.positions, link.pointer);
-    const issue = (message: string, hint?: string): Issue => ({
-      severity: "error",
-      file: link.file,
-      line: pos.line,
-      column: pos.column,
-      pointer: link.pointer,
-      message,
-      ...(hint ? { hint } : {}),
-    });
+    const issue = (message: string, hint?: string) => issueAt(content.sources.get(link.file)!, link.pointer, message, hint);
     const c = classifyLink(link.value);
     if (c.kind === "unsafe") issues.push(issue(c.reason, c.hint));
     else if (c.kind === "internal" && !targetExists(c.path, routes, assetUrls)) {

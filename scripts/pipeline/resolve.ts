@@ -4,10 +4,10 @@
  * image's size, and record ids become the records themselves. Links found in
  * Markdown join the list of links for the link check.
  */
-import { locate, unescapePointerToken } from "../lib/json.ts";
+import { unescapePointerToken } from "../lib/json.ts";
 import { imageSize } from "../lib/image-size.ts";
 import { hashedName } from "../lib/hash.ts";
-import type { Issue } from "./issues.ts";
+import { issueAt, type Issue } from "./issues.ts";
 import type { SourceFile } from "./load.ts";
 import { parseMarkdown } from "./markdown.ts";
 import type { Annotation, ValidatedContent } from "./validate.ts";
@@ -61,10 +61,7 @@ export function resolve(content: ValidatedContent): ResolvedContent {
   const sources = new Map(content.files.map((f) => [f.file, f]));
   const assets = assetTable(content.assets);
   const links: Annotation[] = [];
-  const issueAt = (a: Annotation, message: string, hint?: string): Issue => {
-    const pos = locate(sources.get(a.file)!.positions, a.pointer);
-    return { severity: "error", file: a.file, line: pos.line, column: pos.column, pointer: a.pointer, message, ...(hint ? { hint } : {}) };
-  };
+  const at = (a: Annotation, message: string, hint?: string) => issueAt(sources.get(a.file)!, a.pointer, message, hint);
 
   const byFile = new Map<string, Annotation[]>();
   for (const a of content.annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
@@ -79,14 +76,14 @@ export function resolve(content: ValidatedContent): ResolvedContent {
       if (a.kind === "link") links.push(a);
       else if (a.kind === "markdown") {
         const md = parseMarkdown(a.value, a.arg === "inline" ? "inline" : "block");
-        for (const p of md.problems) issues.push(issueAt(a, p.line > 1 ? `${p.message} (line ${p.line} of the text)` : p.message, p.hint));
+        for (const p of md.problems) issues.push(at(a, p.line > 1 ? `${p.message} (line ${p.line} of the text)` : p.message, p.hint));
         for (const url of md.links) links.push({ ...a, kind: "link", value: url });
         setAt(f.data, a.pointer, md.value);
       } else if (a.kind === "asset") {
         const asset = assets.get(a.value);
         if (!asset) continue; // reported by validate
         if (asset.width === undefined || asset.height === undefined) {
-          issues.push(issueAt(a, `The size of "${a.value}" cannot be read, so the page would jump while it loads.`, "Use an SVG with a viewBox, or a PNG, JPEG or WebP file."));
+          issues.push(at(a, `The size of "${a.value}" cannot be read, so the page would jump while it loads.`, "Use an SVG with a viewBox, or a PNG, JPEG or WebP file."));
           continue;
         }
         setAt(f.data, a.pointer, { src: asset.url, width: asset.width, height: asset.height } satisfies Asset);

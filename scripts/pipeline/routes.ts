@@ -4,8 +4,7 @@
  * is the not-found page. A page's aliases are served with the same content and a
  * canonical link to the primary route.
  */
-import { locate } from "../lib/json.ts";
-import { didYouMean, type Issue } from "./issues.ts";
+import { didYouMean, issueAt, type Issue } from "./issues.ts";
 import type { ResolvedContent, ResolvedFile } from "./resolve.ts";
 
 export interface Route {
@@ -35,15 +34,12 @@ export function buildRoutes(content: ResolvedContent): { routes: Route[]; issues
   const issues: Issue[] = [];
   const routes: Route[] = [];
   const taken = new Map<string, { file: string; pointer: string }>();
-  const issueAt = (file: string, pointer: string, message: string, hint?: string): Issue => {
-    const pos = locate(content.sources.get(file)!.positions, pointer);
-    return { severity: "error", file, line: pos.line, column: pos.column, pointer, message, ...(hint ? { hint } : {}) };
-  };
+  const at = (file: string, pointer: string, message: string, hint?: string) => issueAt(content.sources.get(file)!, pointer, message, hint);
   const claim = (path: string, file: string, pointer: string): boolean => {
     const other = taken.get(path);
     if (other) {
       issues.push(
-        issueAt(file, pointer, `The address ${path} is already used by ${other.file}${other.pointer ? ` (${other.pointer})` : ""}.`, "Each address may belong to one page only: rename the file or remove the alias."),
+        at(file, pointer, `The address ${path} is already used by ${other.file}${other.pointer ? ` (${other.pointer})` : ""}.`, "Each address may belong to one page only: rename the file or remove the alias."),
       );
       return false;
     }
@@ -60,7 +56,7 @@ export function buildRoutes(content: ResolvedContent): { routes: Route[]; issues
     }
     if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(page.name)) {
       issues.push(
-        issueAt(page.file, "", `The file name "${page.name}.json" cannot become an address.`, "Use lower-case letters, digits and dashes only, for example about-us.json."),
+        at(page.file, "", `The file name "${page.name}.json" cannot become an address.`, "Use lower-case letters, digits and dashes only, for example about-us.json."),
       );
       continue;
     }

@@ -7,8 +7,7 @@
  * Cross-file checks that need only content (references, assets, ids) live here too.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
-import { locate } from "../lib/json.ts";
-import { didYouMean, type Issue } from "./issues.ts";
+import { didYouMean, issueAt, type Issue } from "./issues.ts";
 import type { LoadedContent, SourceFile } from "./load.ts";
 import { SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./schemas.ts";
 
@@ -81,10 +80,7 @@ export function createValidator(schemas: SchemaSet) {
 
   return function validateFile(file: SourceFile): { issues: Issue[]; annotations: Annotation[] } {
     const issues: Issue[] = [];
-    const at = (pointer: string, message: string, hint?: string, onKey = false): Issue => {
-      const pos = locate(file.positions, pointer, onKey);
-      return { severity: "error", file: file.file, line: pos.line, column: pos.column, pointer, message, ...(hint ? { hint } : {}) };
-    };
+    const at = (pointer: string, message: string, hint?: string, onKey = false) => issueAt(file, pointer, message, hint, onKey);
 
     if (typeof file.data !== "object" || file.data === null || Array.isArray(file.data)) {
       return { issues: [at("", "The file must hold one JSON object, starting with {.")], annotations: [] };
@@ -295,10 +291,7 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
 export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, annotations: Annotation[]): Issue[] {
   const issues: Issue[] = [];
   const byFile = new Map(files.map((f) => [f.file, f]));
-  const issueAt = (file: string, pointer: string, message: string, hint?: string): Issue => {
-    const pos = locate(byFile.get(file)!.positions, pointer);
-    return { severity: "error", file, line: pos.line, column: pos.column, pointer, message, ...(hint ? { hint } : {}) };
-  };
+  const at = (file: string, pointer: string, message: string, hint?: string) => issueAt(byFile.get(file)!, pointer, message, hint);
 
   const ids = new Map<string, Set<string>>();
   for (const f of files) {
@@ -308,7 +301,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
     items.forEach((item, i) => {
       if (typeof item?.id !== "string") return;
       if (set.has(item.id))
-        issues.push(issueAt(f.file, `/items/${i}/id`, `The id "${item.id}" is used by two records of this collection.`, "Give each record its own id."));
+        issues.push(at(f.file, `/items/${i}/id`, `The id "${item.id}" is used by two records of this collection.`, "Give each record its own id."));
       set.add(item.id);
     });
     ids.set(f.name, set);
@@ -320,7 +313,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
       if (!known.has(a.value)) {
         const guess = didYouMean(a.value, known);
         issues.push(
-          issueAt(
+          at(
             a.file,
             a.pointer,
             `There is no record "${a.value}" in content/collections/${a.arg}.json.`,
@@ -331,7 +324,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
     } else if (a.kind === "asset" && !assets.has(a.value)) {
       const guess = didYouMean(a.value, assets.keys());
       issues.push(
-        issueAt(a.file, a.pointer, `The image "${a.value}" does not exist in content/.`, guess ? `Did you mean "${guess}"?` : "Put the file in content/assets/ and write its name as assets/<file name>."),
+        at(a.file, a.pointer, `The image "${a.value}" does not exist in content/.`, guess ? `Did you mean "${guess}"?` : "Put the file in content/assets/ and write its name as assets/<file name>."),
       );
     }
   }
