@@ -63,6 +63,7 @@ export type InternalLink1 = string;
 export interface Content {
   site?: Site;
   page?: Page;
+  lead?: Lead;
   products?: ProductCollection;
   section_hero?: HeroSection;
   section_intro?: IntroSection;
@@ -167,6 +168,40 @@ export interface Site {
      */
     copyright: string;
   };
+  /**
+   * The texts of the two dialogs: the demo calendar and the free assessment wizard.
+   */
+  dialogs: {
+    demo: DemoDialog;
+    assessment: AssessmentDialog;
+  };
+  /**
+   * Where the free assessment wizard sends its answers: an automation webhook (live), and a test address used on the hosts listed in testHosts.
+   */
+  leads: {
+    /**
+     * The webhook that receives leads on the published site.
+     */
+    live: string;
+    /**
+     * The webhook used on the test hosts. /api/leads is the receiver built into npm start, which saves each lead to data/leads.jsonl.
+     */
+    test: string;
+    /**
+     * Host names (without port) on which the test webhook is used instead of the live one: the preview host, localhost and 127.0.0.1.
+     *
+     * Items: A host name.
+     */
+    testHosts: string[];
+    /**
+     * application/json (the normal choice) or text/plain. Some automation services, Zapier's catch hooks among them, refuse the extra permission check (CORS preflight) that browsers make before sending application/json to another site; text/plain sends the same JSON body without that check. Use text/plain only when the webhook's service says so or leads fail with a CORS error in the browser console.
+     */
+    contentType: "application/json" | "text/plain";
+    /**
+     * How long (milliseconds) to wait for the webhook before telling the visitor that sending failed.
+     */
+    timeoutMs: number;
+  };
 }
 /**
  * A main-menu entry: a link (href) or a menu of links (links).
@@ -183,6 +218,10 @@ export interface NavEntry {
    * @minItems 1
    */
   links?: NavLink[];
+  /**
+   * How the entry's links open: dropdown (a compact list) or panel (a wide panel showing each link's description).
+   */
+  style?: "dropdown" | "panel";
 }
 /**
  * A navigation link.
@@ -205,6 +244,128 @@ export interface NavLink {
    * true shows a "We're Hiring" badge next to the link.
    */
   hiring?: boolean;
+}
+/**
+ * The demo dialog: opened by Request Demo and every demo button. It shows the appointment calendar (links.calendar).
+ */
+export interface DemoDialog {
+  /**
+   * The dialog's title on pages that do not set their own (a page's demoTitle, or a button's dialogTitle, wins).
+   */
+  title: string;
+  /**
+   * How long the demo takes, shown next to a clock.
+   */
+  duration: string;
+  /**
+   * One or two sentences above the calendar.
+   */
+  text: string;
+  /**
+   * The calendar frame's accessible name, read by screen readers.
+   */
+  calendarTitle: string;
+  /**
+   * The link that opens the calendar in a new tab.
+   */
+  newTabLabel: string;
+  /**
+   * The accessible name of the close button.
+   */
+  closeLabel: string;
+}
+/**
+ * The free assessment wizard: six steps in the order of schemas/lead.schema.json. The rules (minimum lengths, allowed property types, e-mail) live in that schema; the words live here.
+ */
+export interface AssessmentDialog {
+  /**
+   * The dialog's title.
+   */
+  title: string;
+  /**
+   * One sentence under the title.
+   */
+  description: string;
+  /**
+   * The texts of each step, by the name of the answer it collects.
+   */
+  steps: {
+    name: WizardStep;
+    location: WizardStep;
+    companyName: WizardStep;
+    numberOfProperties: WizardStep;
+    propertyTypes: WizardStep;
+    email: WizardStep;
+  };
+  /**
+   * The step counter; {step} and {total} are replaced by numbers.
+   */
+  stepLabel: string;
+  /**
+   * The completion figure; {percent} is replaced by a number.
+   */
+  progressLabel: string;
+  /**
+   * The Back button.
+   */
+  back: string;
+  /**
+   * The Next button.
+   */
+  next: string;
+  /**
+   * The button on the last step.
+   */
+  submit: string;
+  /**
+   * The last step's button while the answers are being sent.
+   */
+  submitting: string;
+  /**
+   * The note at the foot of the dialog.
+   */
+  privacyNote: string;
+  /**
+   * The promise shown on the last step.
+   */
+  resultNote: string;
+  /**
+   * The notice shown after the answers were sent.
+   */
+  successToast: string;
+  /**
+   * The message shown in the dialog when sending failed; every answer is kept.
+   */
+  failureMessage: string;
+  /**
+   * The accessible name of the close button.
+   */
+  closeLabel: string;
+}
+/**
+ * One step of the wizard.
+ */
+export interface WizardStep {
+  /**
+   * The step's heading.
+   */
+  question: string;
+  /**
+   * The label of the field.
+   */
+  label: string;
+  /**
+   * Sample text shown in the empty field.
+   */
+  placeholder?: string;
+  /**
+   * A short help text under the field.
+   */
+  hint?: string;
+  /**
+   * The message shown when the answer does not meet the rule of schemas/lead.schema.json.
+   */
+  error: string;
 }
 /**
  * One page of the site. Its address comes from its file name: content/pages/pricing.json is /pricing, content/pages/solutions/owners.json is /solutions/owners and content/pages/index.json is the home page.
@@ -384,6 +545,39 @@ export interface NotFoundSection {
     label: string;
     href: InternalLink;
   };
+}
+/**
+ * A free assessment request, as the wizard sends it to the webhook. The wizard in the browser and the local receiver of npm start both check answers against these rules.
+ */
+export interface Lead {
+  /**
+   * The visitor's name.
+   */
+  name: string;
+  /**
+   * Where the properties are.
+   */
+  location: string;
+  /**
+   * The visitor's company.
+   */
+  companyName: string;
+  /**
+   * How many properties, in the visitor's words.
+   */
+  numberOfProperties: string;
+  /**
+   * The kinds of property.
+   *
+   * @minItems 1
+   *
+   * Items: A kind of property.
+   */
+  propertyTypes: ("Residential" | "Commercial")[];
+  /**
+   * Where the assessment is sent.
+   */
+  email: string;
 }
 /**
  * The products, written once and shown wherever a section lists them.

@@ -23,9 +23,11 @@ export interface IslandBundle {
 
 const OUT = "assets/islands";
 
+/** Each .tsx file directly in templates/islands/ is an island; subfolders hold their parts. */
 export async function islandNames(templatesDir: string): Promise<string[]> {
-  return (await listFiles(path.join(templatesDir, "islands")))
-    .filter((f) => f.endsWith(".tsx"))
+  const dir = path.join(templatesDir, "islands");
+  return (await listFiles(dir))
+    .filter((f) => f.endsWith(".tsx") && path.dirname(f) === dir)
     .map((f) => path.basename(f, ".tsx"));
 }
 
