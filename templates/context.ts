@@ -9,8 +9,12 @@ export interface RenderContext {
   path: string;
   /** The primary address of the page. */
   canonical: string;
-  /** Names of the islands the page uses, filled in while rendering. */
+  /** Names of the islands the page hydrates on load, filled in while rendering. */
   islands: Set<string>;
+  /** Names of the islands the page loads on first interaction (dialogs). */
+  lazyIslands: Set<string>;
+  /** The URL of an island's browser module. */
+  islandUrl(name: string): string;
   /** The URL of a file in content/assets (for example "assets/favicon.svg"). */
   assetUrl(name: string): string;
 }

@@ -22,6 +22,8 @@ export interface IslandBundle {
 }
 
 const OUT = "assets/islands";
+/** The entry that loads dialog islands on first interaction (templates/lazy.browser.ts). */
+export const LAZY_LOADER = "lazy";
 
 /** Each .tsx file directly in templates/islands/ is an island; subfolders hold their parts. */
 export async function islandNames(templatesDir: string): Promise<string[]> {
@@ -62,7 +64,7 @@ export async function buildIslands(templatesDir: string): Promise<IslandBundle> 
   const root = path.dirname(templatesDir);
   const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
   const result = await build({
-    entryPoints: names.map((n) => ({ in: `island:${n}`, out: n })),
+    entryPoints: [...names.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(templatesDir, "lazy.browser.ts"), out: LAZY_LOADER }],
     bundle: true,
     splitting: true,
     format: "esm",
@@ -89,7 +91,7 @@ export async function buildIslands(templatesDir: string): Promise<IslandBundle> 
   const entries = new Map<string, IslandEntry>();
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     if (!meta.entryPoint) continue;
-    const name = meta.entryPoint.replace(/^island:/, "");
+    const name = meta.entryPoint.startsWith("island:") ? meta.entryPoint.slice("island:".length) : LAZY_LOADER;
     const abs = path.resolve(root, out);
     const seen = new Set<string>();
     const walk = (file: string) => {

@@ -11,7 +11,7 @@ import type { Page, Site } from "../../templates/content-types.ts";
 import { Ctx, type RenderContext } from "../../templates/context.ts";
 import { Body } from "../../templates/layout/Body.tsx";
 import { Head } from "../../templates/layout/Head.tsx";
-import type { IslandBundle } from "./islands.ts";
+import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
 import type { OutputAsset } from "./resolve.ts";
 import type { Route } from "./routes.ts";
 
@@ -57,6 +57,12 @@ export function renderRoute(route: Route, input: RenderInput): string {
     path: route.path,
     canonical: route.canonical,
     islands: new Set(),
+    lazyIslands: new Set(),
+    islandUrl(name) {
+      const entry = input.islands.entries.get(name);
+      if (!entry) throw new Error(`The island ${name} is used by a template but templates/islands/${name}.tsx does not exist.`);
+      return entry.url;
+    },
     assetUrl(name) {
       const a = input.assets.get(name);
       if (!a) throw new Error(`A template uses content/${name}, which does not exist.`);
@@ -75,11 +81,12 @@ export function renderRoute(route: Route, input: RenderInput): string {
   );
   const scripts: string[] = [];
   const preloads = new Set<string>();
-  for (const name of [...ctx.islands].sort()) {
-    const entry = input.islands.entries.get(name);
-    if (!entry) throw new Error(`The island ${name} is used by a template but templates/islands/${name}.tsx does not exist.`);
-    scripts.push(entry.url);
-    entry.imports.forEach((u) => preloads.add(u));
+  // Islands hydrated on load, plus the small click handler that loads dialogs on first use.
+  const eager = [...ctx.islands].sort();
+  if (ctx.lazyIslands.size > 0) eager.push(LAZY_LOADER);
+  for (const name of eager) {
+    scripts.push(ctx.islandUrl(name));
+    input.islands.entries.get(name)!.imports.forEach((u) => preloads.add(u));
   }
   const head = renderToStaticMarkup(
     <Head

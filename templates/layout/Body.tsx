@@ -1,5 +1,6 @@
 /** The body of every page: skip link, header, the page's sections, footer. */
 import type { ReactNode } from "react";
+import { Dialogs } from "./Dialogs.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 
@@ -14,6 +15,7 @@ export function Body({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <Dialogs />
     </>
   );
 }

@@ -20,7 +20,7 @@ export function Action({ action, className }: { action: ActionData; className?: 
         : undefined;
   const href = action.href ?? fallback!;
   const dialog = action.opens
-    ? { "data-open": action.opens, ...(action.opens === "demo" ? { "data-dialog-title": action.dialogTitle ?? page.demoTitle ?? "Schedule a Demo" } : {}) }
+    ? { "data-open": action.opens, ...(action.opens === "demo" ? { "data-dialog-title": action.dialogTitle ?? page.demoTitle ?? site.dialogs.demo.title } : {}) }
     : {};
   const external = isExternal(href) && !action.opens;
   return (

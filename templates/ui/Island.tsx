@@ -4,7 +4,7 @@
  * after it. The JSON is escaped so that "</script>" or "<!--" inside content
  * cannot end the script element early.
  */
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { useRender } from "../context.ts";
 
 export function serializeProps(props: object): string {
@@ -16,8 +16,32 @@ export function serializeProps(props: object): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-export function Island<P extends object>({ name, component: Component, props }: { name: string; component: ComponentType<P>; props: P }) {
-  useRender().islands.add(name);
+interface IslandProps<P> {
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  /**
+   * "eager" (default): rendered on the server, hydrated when the page loads.
+   * "interaction": a dialog, rendered in the browser the first time a button with
+   * data-open={trigger} is used; nothing of it is loaded before.
+   */
+  load?: "eager" | "interaction";
+  trigger?: string;
+}
+
+export function Island<P extends object>({ name, component: Component, props, load = "eager", trigger }: IslandProps<P>) {
+  const ctx = useRender();
+  if (load === "interaction") {
+    if (!trigger) throw new Error(`The island ${name} loads on interaction and needs a trigger`);
+    ctx.lazyIslands.add(name);
+    return (
+      <>
+        <bos-island data-island={name} data-load="interaction" data-trigger={trigger} data-src={ctx.islandUrl(name)} />
+        <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+      </>
+    );
+  }
+  ctx.islands.add(name);
   return (
     <>
       <bos-island data-island={name}>
@@ -32,7 +56,13 @@ declare module "react" {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      "bos-island": { "data-island": string; children?: React.ReactNode };
+      "bos-island": {
+        "data-island": string;
+        "data-load"?: string;
+        "data-trigger"?: string;
+        "data-src"?: string;
+        children?: ReactNode;
+      };
     }
   }
 }

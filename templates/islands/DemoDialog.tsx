@@ -1,0 +1,53 @@
+/**
+ * The demo dialog, shared by Request Demo and every demo button (data-open="demo").
+ * Loaded on first use; the calendar frame is created when the dialog first opens
+ * and kept while the page lives, so closing and reopening keeps the visitor's place.
+ */
+import type { DemoDialog as DemoTexts } from "../content-types.ts";
+import { onOpenRequest } from "../open-requests.ts";
+import { useEffect, useRef, useState } from "../runtime.ts";
+import { Modal } from "./parts/Modal.tsx";
+
+export interface DemoDialogProps extends DemoTexts {
+  calendarUrl: string;
+}
+
+export const CALENDAR_HEIGHT = 600;
+
+export default function DemoDialog(p: DemoDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState(p.title);
+  const trigger = useRef<HTMLElement | undefined>(undefined);
+
+  useEffect(
+    () =>
+      onOpenRequest("demo", (request) => {
+        trigger.current = request.trigger;
+        setTitle(request.title ?? p.title);
+        setOpen(true);
+      }),
+    [],
+  );
+
+  return (
+    <Modal open={open} id="demo-dialog" title={title} closeLabel={p.closeLabel} onClose={() => setOpen(false)} returnTo={() => trigger.current} wide>
+      <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700">
+        <svg className="icon-stroke size-4" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z" />
+          <path d="M12 6v6l4 2" />
+        </svg>
+        {p.duration}
+      </p>
+      <p className="mt-3 text-ink-600">{p.text}</p>
+      <iframe src={p.calendarUrl} title={p.calendarTitle} height={CALENDAR_HEIGHT} className="mt-4 h-[600px] w-full rounded-xl border border-ink-200 bg-ink-50" />
+      <a href={p.calendarUrl} target="_blank" rel="noopener noreferrer" className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-600 hover:text-brand-800">
+        {p.newTabLabel}
+        <svg className="icon-stroke size-4" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M5 12h14" />
+          <path d="M13 6l6 6-6 6" />
+        </svg>
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from "vitest";
+import { onOpenRequest, requestOpen } from "../../templates/open-requests.ts";
+
+describe("open requests", () => {
+  it("hands a request made before the dialog mounted to it when it registers", () => {
+    requestOpen({ kind: "early", title: "Schedule a HERO AI Demo" });
+    const handler = vi.fn();
+    const off = onOpenRequest("early", handler);
+    expect(handler).toHaveBeenCalledWith({ kind: "early", title: "Schedule a HERO AI Demo" });
+    off();
+  });
+
+  it("delivers at once to a mounted dialog, and only to the dialog of that kind", () => {
+    const demo = vi.fn();
+    const other = vi.fn();
+    const offDemo = onOpenRequest("demo-x", demo);
+    const offOther = onOpenRequest("other-x", other);
+    requestOpen({ kind: "demo-x" });
+    expect(demo).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+    offDemo();
+    offOther();
+  });
+
+  it("keeps only the latest waiting request, and none after it was delivered", () => {
+    requestOpen({ kind: "late", title: "first" });
+    requestOpen({ kind: "late", title: "second" });
+    const handler = vi.fn();
+    onOpenRequest("late", handler)();
+    expect(handler.mock.calls).toEqual([[{ kind: "late", title: "second" }]]);
+    const again = vi.fn();
+    onOpenRequest("late", again)();
+    expect(again).not.toHaveBeenCalled();
+  });
+
+  it("stops delivering after unregistering", () => {
+    const handler = vi.fn();
+    const off = onOpenRequest("gone", handler);
+    off();
+    requestOpen({ kind: "gone" });
+    expect(handler).not.toHaveBeenCalled();
+  });
+});
