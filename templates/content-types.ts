@@ -202,6 +202,47 @@ export interface Site {
      */
     timeoutMs: number;
   };
+  /**
+   * Small texts for screen readers and keyboard users that appear on every page.
+   */
+  labels: {
+    /**
+     * The link that appears first when a keyboard user presses Tab, jumping over the menus to the page's content.
+     */
+    skipToContent: string;
+    /**
+     * Read out after links that open in a new tab.
+     */
+    newTab: string;
+    /**
+     * The badge on navigation links marked hiring.
+     */
+    hiring: string;
+    /**
+     * The accessible name of the button that closes the menu on small screens.
+     */
+    closeMenu: string;
+    /**
+     * The name of the main menu, for screen readers.
+     */
+    mainNav: string;
+    /**
+     * The name of the menu in the drawer on small screens, for screen readers.
+     */
+    mobileNav: string;
+    /**
+     * The name of the footer's links, for screen readers.
+     */
+    footerNav: string;
+    /**
+     * The name of the list of social network links, for screen readers.
+     */
+    socialNav: string;
+    /**
+     * What the not-found page writes to the browser console before the missing address.
+     */
+    notFoundLog: string;
+  };
 }
 /**
  * A main-menu entry: a link (href) or a menu of links (links).

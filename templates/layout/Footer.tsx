@@ -14,7 +14,7 @@ export function Footer() {
         <div className="space-y-4">
           <Logo brand={site.brand} className="text-white" />
           <p className="max-w-xs text-sm leading-6">{footer.tagline}</p>
-          <ul className="flex gap-3" aria-label="Social networks">
+          <ul className="flex gap-3" aria-label={site.labels.socialNav}>
             {footer.social.map((s) => (
               <li key={s.href}>
                 <a href={s.href} aria-label={s.label} className="grid size-10 place-items-center rounded-full bg-white/5 text-ink-200 hover:bg-white/10 hover:text-white" {...NEW_TAB}>
@@ -24,7 +24,7 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav aria-label="Footer" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+        <nav aria-label={site.labels.footerNav} className="grid grid-cols-2 gap-8 sm:grid-cols-3">
           {footer.groups.map((g) => (
             <div key={g.title}>
               <h2 className="text-sm font-semibold text-white">{g.title}</h2>

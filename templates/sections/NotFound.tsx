@@ -1,11 +1,13 @@
 /** Section "notFound": the message of the not-found page; also logs the missing address to the console. */
 import type { NotFoundSection } from "../content-types.ts";
 import PathLogger from "../islands/PathLogger.tsx";
+import { useRender } from "../context.ts";
 import { ButtonLink } from "../ui/Button.tsx";
 import { Island } from "../ui/Island.tsx";
 import { Inline } from "../ui/Markdown.tsx";
 
 export function NotFound({ section }: { section: NotFoundSection }) {
+  const { labels } = useRender().site;
   return (
     <section className="grid min-h-[70vh] place-items-center px-4 pt-28 pb-20 text-center">
       <div className="max-w-xl">
@@ -19,7 +21,7 @@ export function NotFound({ section }: { section: NotFoundSection }) {
         <ButtonLink href={section.link.href} size="lg" className="mt-8">
           {section.link.label}
         </ButtonLink>
-        <Island name="PathLogger" component={PathLogger} props={{ message: "404: no page at" }} />
+        <Island name="PathLogger" component={PathLogger} props={{ message: labels.notFoundLog }} />
       </div>
     </section>
   );

@@ -26,7 +26,7 @@ export function Action({ action, className }: { action: ActionData; className?: 
   return (
     <ButtonLink href={href} variant={action.variant} size={action.size ?? "lg"} className={className} {...dialog} {...(external ? NEW_TAB : {})}>
       {action.label}
-      {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
+      {external ? <span className="sr-only"> {site.labels.newTab}</span> : null}
       {action.variant === "link" ? <Icon name="arrow-right" /> : null}
     </ButtonLink>
   );

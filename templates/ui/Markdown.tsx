@@ -5,7 +5,12 @@
  */
 import type { ReactNode } from "react";
 import type { BlockMarkdown, InlineMarkdown, MdNode } from "../model.ts";
+import { useRender } from "../context.ts";
 import { isExternal, NEW_TAB } from "./links.ts";
+
+function NewTabNote() {
+  return <span className="sr-only"> {useRender().site.labels.newTab}</span>;
+}
 
 function render(nodes: MdNode[]): ReactNode[] {
   return nodes.map((n, i) => {
@@ -24,6 +29,7 @@ function render(nodes: MdNode[]): ReactNode[] {
         return (
           <a key={i} href={n.url} title={n.title} {...(isExternal(n.url) ? NEW_TAB : {})}>
             {render(n.children)}
+            {isExternal(n.url) ? <NewTabNote /> : null}
           </a>
         );
       case "paragraph":

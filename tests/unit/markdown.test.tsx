@@ -3,6 +3,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { parseMarkdown } from "../../scripts/pipeline/markdown.ts";
 import { Inline, Markdown } from "../../templates/ui/Markdown.tsx";
 import type { BlockMarkdown, InlineMarkdown } from "../../templates/model.ts";
+import { Ctx, type RenderContext } from "../../templates/context.ts";
+import type { ReactNode } from "react";
+
+const ctx = { site: { labels: { newTab: "(opens in a new tab)" } } } as unknown as RenderContext;
+const withSite = (node: ReactNode) => <Ctx.Provider value={ctx}>{node}</Ctx.Provider>;
 
 describe("parseMarkdown", () => {
   it("keeps inline text as phrasing nodes and collects links", () => {
@@ -55,8 +60,8 @@ describe("Markdown renderer", () => {
   });
 
   it("opens external links in a new tab, safely", () => {
-    expect(renderToStaticMarkup(<Inline md={inline("[Help](https://help.example.com)")} />)).toBe(
-      '<a href="https://help.example.com" target="_blank" rel="noopener noreferrer">Help</a>',
+    expect(renderToStaticMarkup(withSite(<Inline md={inline("[Help](https://help.example.com) and [prices](/pricing)")} />))).toBe(
+      '<a href="https://help.example.com" target="_blank" rel="noopener noreferrer">Help<span class="sr-only"> (opens in a new tab)</span></a> and <a href="/pricing">prices</a>',
     );
   });
 
