@@ -31,7 +31,7 @@ export function Footer() {
               <ul className="mt-4 space-y-3 text-sm">
                 {g.links.map((l) => (
                   <li key={l.title}>
-                    <NavLinkItem link={l} className="hover:text-white" />
+                    <NavLinkItem link={l} labels={site.labels} className="hover:text-white" />
                   </li>
                 ))}
               </ul>

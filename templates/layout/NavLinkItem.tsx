@@ -1,18 +1,42 @@
-/** One navigation link: external ones open in a new tab and say so to screen readers. */
+/**
+ * One navigation link: external ones open in a new tab and say so to screen readers;
+ * a hiring link shows a badge. Used by the footer (server only) and by the header
+ * island (server and browser), so it renders the same markup with React and Preact.
+ */
 import type { NavLink } from "../content-types.ts";
 import { NEW_TAB } from "../ui/links.ts";
 
-export function HiringBadge() {
-  return <span className="ml-2 rounded-full bg-accent-500/15 px-2 py-0.5 text-xs font-semibold text-accent-600">We&apos;re Hiring</span>;
+/** The texts a link may need, from content/site.json labels. */
+export interface LinkLabels {
+  hiring: string;
+  newTab: string;
 }
 
-export function NavLinkItem({ link, className, withDescription = false }: { link: NavLink; className?: string; withDescription?: boolean }) {
+export function HiringBadge({ text }: { text: string }) {
+  return <span className="ml-2 rounded-full bg-accent-400 px-2 py-0.5 text-xs font-semibold text-ink-950">{text}</span>;
+}
+
+export function NavLinkItem({
+  link,
+  labels,
+  className,
+  withDescription = false,
+  titleClassName = "font-medium",
+  descriptionClassName = "block text-sm font-normal text-ink-500",
+}: {
+  link: NavLink;
+  labels: LinkLabels;
+  className?: string;
+  withDescription?: boolean;
+  titleClassName?: string;
+  descriptionClassName?: string;
+}) {
   return (
     <a href={link.href} className={className} {...(link.external ? NEW_TAB : {})}>
-      <span className="font-medium">{link.title}</span>
-      {link.hiring ? <HiringBadge /> : null}
-      {link.external ? <span className="sr-only"> (opens in a new tab)</span> : null}
-      {withDescription && link.description ? <span className="block text-sm font-normal text-ink-500">{link.description}</span> : null}
+      <span className={titleClassName}>{link.title}</span>
+      {link.hiring ? <HiringBadge text={labels.hiring} /> : null}
+      {link.external ? <span className="sr-only"> {labels.newTab}</span> : null}
+      {withDescription && link.description ? <span className={descriptionClassName}>{link.description}</span> : null}
     </a>
   );
 }

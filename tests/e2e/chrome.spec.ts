@@ -36,17 +36,28 @@ test.describe("keyboard", () => {
     await expect(page.locator("main")).toBeFocused();
   });
 
-  test("menus in the header open from the keyboard without JavaScript", async ({ browser }) => {
+  test("header menus and the drawer reveal their links to keyboard focus without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/");
-    const login = page.locator("header summary", { hasText: "Login" });
-    await login.focus();
-    await page.keyboard.press("Enter");
-    const kore = page.getByRole("link", { name: /Kore/ }).first();
+    const kore = page.getByRole("banner").getByRole("link", { name: /Kore/ });
+    await expect(kore).toBeHidden();
+    await page.getByRole("button", { name: "Login" }).focus();
     await expect(kore).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(kore).toBeFocused();
     await expect(kore).toHaveAttribute("target", "_blank");
     await expect(kore).toHaveAttribute("rel", "noopener noreferrer");
+
+    // Small screens: focusing the menu button shows the drawer, whose links can be tabbed to.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    const drawer = page.getByRole("dialog", { name: "Urbi menu" });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(drawer.getByRole("link", { name: /Help Center/ })).toBeFocused();
     await context.close();
   });
 });
@@ -68,5 +79,14 @@ test.describe("header", () => {
     expect(await bg()).toBe("rgba(0, 0, 0, 0)");
     await page.mouse.wheel(0, 400);
     await expect.poll(bg).toBe("rgb(255, 255, 255)");
+    await expect(header).toHaveAttribute("data-scrolled", "");
+  });
+
+  test("is one island on every page", async ({ page }) => {
+    for (const path of ["/", "/no/such/page"]) {
+      await page.goto(path);
+      await expect(page.locator('bos-island[data-island="SiteHeader"] > header.site-header')).toHaveCount(1);
+      await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+    }
   });
 });

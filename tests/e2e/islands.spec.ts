@@ -5,19 +5,21 @@ test.use({ viewport: { width: 390, height: 844 } });
 test("hydration keeps the server-rendered DOM and makes it interactive", async ({ page }) => {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/islands\/MobileMenu-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/islands\/SiteHeader-[^/]+\.js$/, async (route) => {
     await gate;
     await route.continue();
   });
   await page.goto("/", { waitUntil: "commit" });
   const button = page.getByRole("button", { name: "Open menu" });
   await button.waitFor();
-  // Mark the server's node before the island's code has arrived.
+  // Mark the server's nodes before the island's code has arrived.
   await button.evaluate((el) => ((el as HTMLElement & { serverNode?: boolean }).serverNode = true));
-  await expect(page.locator('bos-island[data-island="MobileMenu"][data-hydrated]')).toHaveCount(0);
+  await page.locator("header.site-header").evaluate((el) => ((el as HTMLElement & { serverNode?: boolean }).serverNode = true));
+  await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(0);
   release();
-  await expect(page.locator('bos-island[data-island="MobileMenu"][data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
   expect(await button.evaluate((el) => (el as HTMLElement & { serverNode?: boolean }).serverNode)).toBe(true);
+  expect(await page.locator("header.site-header").evaluate((el) => (el as HTMLElement & { serverNode?: boolean }).serverNode)).toBe(true);
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await expect(page.getByRole("dialog", { name: "Urbi menu" })).toBeVisible();
@@ -26,7 +28,8 @@ test("hydration keeps the server-rendered DOM and makes it interactive", async (
 test.describe("mobile menu", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/");
-    await expect(page.locator('bos-island[data-island="MobileMenu"][data-hydrated]')).toHaveCount(1);
+    await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+    await expect(page.locator("header.site-header[data-ready]")).toHaveCount(1);
   });
 
   test("opens a modal drawer that keeps focus inside and closes with Escape", async ({ page }) => {
@@ -38,11 +41,14 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("hidden");
 
-    // Shift+Tab from the first element wraps to the last, Tab from the last wraps to the first.
+    // The home link comes first, the demo link last: Tab and Shift+Tab wrap between them.
+    await page.keyboard.press("Shift+Tab");
+    const home = drawer.getByRole("link", { name: "Urbi" });
+    await expect(home).toBeFocused();
     await page.keyboard.press("Shift+Tab");
     await expect(drawer.getByRole("link", { name: "Request Demo" })).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
+    await expect(home).toBeFocused();
 
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
@@ -54,10 +60,14 @@ test.describe("mobile menu", () => {
   test("lists the same navigation, with external links in a new tab", async ({ page }) => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Urbi menu" });
+    await expect(drawer.getByRole("heading", { name: "Resources" })).toBeVisible();
+    await expect(drawer.getByRole("heading", { name: "Login" })).toBeVisible();
     const help = drawer.getByRole("link", { name: /Help Center/ });
     await expect(help).toHaveAttribute("href", "https://help.example.com");
     await expect(help).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(help).toContainText("(opens in a new tab)");
     await expect(drawer.getByRole("link", { name: /Konnect/ })).toHaveAttribute("target", "_blank");
+    await expect(drawer.getByRole("link", { name: "Request Demo" })).toHaveAttribute("data-open", "demo");
   });
 
   test("closes from the close button and from the backdrop", async ({ page }) => {
@@ -65,6 +75,7 @@ test.describe("mobile menu", () => {
     await button.click();
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(button).toBeFocused();
     await button.click();
     await page.mouse.click(10, 400);
     await expect(page.getByRole("dialog")).toBeHidden();

@@ -38,7 +38,7 @@ describe("build", () => {
     expect(files).toContain("sitemap.xml");
     expect(files).toContain("robots.txt");
     expect(files.some((f) => /^assets\/site-[a-z0-9]{10}\.css$/.test(f))).toBe(true);
-    expect(files.some((f) => /^assets\/islands\/MobileMenu-\w+\.js$/.test(f))).toBe(true);
+    expect(files.some((f) => /^assets\/islands\/SiteHeader-\w+\.js$/.test(f))).toBe(true);
     expect(files.some((f) => /^assets\/hero-skyline-[a-z0-9]{10}\.svg$/.test(f))).toBe(true);
     const sitemap = readFileSync(path.join(p.dist, "sitemap.xml"), "utf8");
     expect(sitemap).toContain("<loc>https://www.example.com/</loc>");
@@ -93,7 +93,7 @@ describe("build", () => {
     const result = await runPipeline(project(), { mode: "build", write: false });
     const home = String(result.files.get("index.html"));
     const notFound = String(result.files.get("404.html"));
-    expect(home).toMatch(/MobileMenu-\w+\.js/);
+    expect(home).toMatch(/SiteHeader-\w+\.js/);
     expect(home).not.toMatch(/PathLogger-\w+\.js/);
     expect(notFound).toMatch(/PathLogger-\w+\.js/);
   });

@@ -17,7 +17,7 @@ export function useModal(
   open: boolean,
   panel: RefObject<HTMLElement | null>,
   onClose: () => void,
-  /** Where focus goes back to on close; by default the element focused before opening. */
+  /** Where focus goes back to on close (null: nowhere); by default the element focused before opening. */
   returnTo?: () => HTMLElement | null | undefined,
 ): void {
   useEffect(() => {
@@ -57,8 +57,13 @@ export function useModal(
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       root.style.overflow = overflow;
-      const target = returnTo?.() ?? previous;
-      if (target?.isConnected && target.getClientRects().length > 0) target.focus();
+      // returnTo() === null: leave focus alone (something else took it on purpose).
+      // A preferred target that has gone hidden meanwhile (a drawer's link) falls
+      // back to where focus was before the dialog opened.
+      const preferred = returnTo?.();
+      if (preferred === null) return;
+      const target = [preferred, previous].find((t) => t?.isConnected && t.getClientRects().length > 0);
+      target?.focus();
     };
   }, [open]);
 }

@@ -1,0 +1,87 @@
+/**
+ * The side drawer on small screens: the same navigation (a menu's links under its
+ * title), the login links and the demo button. A modal dialog (useModal in the
+ * island): focus stays inside, Escape, the close button and the backdrop close it.
+ */
+import type { RefObject } from "react";
+import type { NavLink } from "../../content-types.ts";
+import { Logo } from "../../layout/Logo.tsx";
+import { NavLinkItem, type LinkLabels } from "../../layout/NavLinkItem.tsx";
+import type { SiteHeaderProps } from "../SiteHeader.tsx";
+
+export const DRAWER_ID = "site-drawer";
+
+interface DrawerProps {
+  p: SiteHeaderProps;
+  open: boolean;
+  ready: boolean;
+  panel: RefObject<HTMLDivElement | null>;
+  onClose: () => void;
+  onDemo: () => void;
+}
+
+const ITEM = "block rounded-lg px-3 py-2.5 text-base hover:bg-ink-50";
+
+function Group({ title, links, labels }: { title: string; links: NavLink[]; labels: LinkLabels }) {
+  return (
+    <li className="pt-5">
+      <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-ink-600 uppercase">{title}</h2>
+      <ul>
+        {links.map((l) => (
+          <li key={l.title}>
+            <NavLinkItem link={l} labels={labels} withDescription className={ITEM} titleClassName="font-medium text-ink-900" descriptionClassName="block text-sm text-ink-600" />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export function Drawer({ p, open, ready, panel, onClose, onDemo }: DrawerProps) {
+  return (
+    <div id={DRAWER_ID} className="header-drawer fixed inset-0 z-50" hidden={ready ? !open : undefined}>
+      <div className="absolute inset-0 bg-ink-950/50" aria-hidden="true" onClick={onClose} />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-label={`${p.brand} menu`}
+        className="absolute inset-y-0 right-0 flex w-[min(22rem,88vw)] flex-col overflow-y-auto bg-white text-ink-900 shadow-2xl"
+      >
+        <div className="flex h-16 shrink-0 items-center justify-between border-b border-ink-100 px-4">
+          <Logo brand={p.brand} />
+          <button type="button" className="-mr-2 grid size-10 place-items-center rounded-md text-ink-600 hover:bg-ink-100 hover:text-ink-900" aria-label={p.labels.closeMenu} data-autofocus="" onClick={onClose}>
+            <svg className="icon-stroke size-6" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M18 6L6 18M6 6l12 12" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label={p.labels.mobileNav} className="flex-1 px-3 pb-6" onClick={(e) => (e.target as Element).closest("a") && onClose()}>
+          <ul>
+            {p.nav.map((entry) =>
+              entry.links ? (
+                <Group key={entry.title} title={entry.title} links={entry.links} labels={p.labels} />
+              ) : (
+                <li key={entry.title} className="pt-3">
+                  <NavLinkItem link={{ title: entry.title, href: entry.href! }} labels={p.labels} className={ITEM} titleClassName="font-semibold text-ink-900" />
+                </li>
+              ),
+            )}
+            <Group title={p.loginLabel} links={p.login} labels={p.labels} />
+          </ul>
+        </nav>
+        <div className="sticky bottom-0 border-t border-ink-100 bg-white p-4">
+          <a
+            href={p.demoHref}
+            data-open="demo"
+            data-dialog-title={p.demoTitle}
+            className="flex h-12 items-center justify-center rounded-md bg-brand-600 px-6 font-semibold text-white shadow-sm hover:bg-brand-700"
+            onClick={onDemo}
+          >
+            {p.demoLabel}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}
