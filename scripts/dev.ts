@@ -11,6 +11,7 @@
  *   content reloads the page.
  * - Live reload goes over Server-Sent Events on /__dev/events; the client script
  *   is injected into every HTML page (see scripts/lib/dev-client.ts).
+ * - POST /api/leads goes to the local lead receiver, as with npm start (scripts/lib/leads.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { promises as fs, watch, type FSWatcher } from "node:fs";
@@ -18,6 +19,7 @@ import type http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { DEV_EVENTS_PATH, injectDevClient, isEditorTempFile } from "./lib/dev-client.ts";
+import { createLeadReceiver, leadsFile, LEADS_PATH } from "./lib/leads.ts";
 import { projectPaths, rel, ROOT } from "./lib/paths.ts";
 import { startServer } from "./lib/server.ts";
 
@@ -275,10 +277,11 @@ status("Building...");
 await build();
 if (stopping) await new Promise(() => {}); // stop() exits
 
+const receiveLead = createLeadReceiver({ path: LEADS_PATH, file: leadsFile() });
 server = await startServer({
   dist: paths.dist,
   port,
-  handle,
+  handle: (req, res) => handle(req, res) || receiveLead(req, res),
   transformHtml: (html) => injectDevClient(html, lastError, buildId),
 }).catch(portInUse);
 

@@ -10,6 +10,8 @@ import { Modal } from "./parts/Modal.tsx";
 
 export interface DemoDialogProps extends DemoTexts {
   calendarUrl: string;
+  /** Read out after the link that opens the calendar in a new tab. */
+  newTabNote: string;
 }
 
 export const CALENDAR_HEIGHT = 600;
@@ -46,7 +48,7 @@ export default function DemoDialog(p: DemoDialogProps) {
           <path d="M5 12h14" />
           <path d="M13 6l6 6-6 6" />
         </svg>
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only"> {p.newTabNote}</span>
       </a>
     </Modal>
   );

@@ -91,3 +91,17 @@ test("without JavaScript, a demo button leads to the calendar itself", async ({ 
   await expect(page).toHaveURL(CALENDAR);
   await context.close();
 });
+
+test("opened from the mobile drawer, gives focus back to the menu button when closed", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+  const menu = page.getByRole("button", { name: "Open menu" });
+  await menu.click();
+  await page.getByRole("dialog", { name: "Urbi menu" }).getByRole("link", { name: "Request Demo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Schedule a Demo" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(menu).toBeFocused();
+});

@@ -1,0 +1,306 @@
+/**
+ * Leads: the local receiver that `npm start` and `npm run dev` mount on
+ * /api/leads (the test webhook of content/site.json, leads.test), and the build's
+ * check that the live addresses are no longer placeholders.
+ *
+ * The receiver checks each lead against schemas/lead.schema.json (ajv, draft
+ * 2020-12, all errors), the same schema the wizard's rules come from, and appends
+ * it as one JSON line to data/leads.jsonl (LEADS_FILE overrides the path):
+ *
+ *   POST, Content-Type application/json or text/plain (both carry JSON; see
+ *   leads.contentType), at most 16 KB  ->  201 {"ok":true}
+ *   otherwise 405 (with Allow), 415, 413, or 400 {"errors":[{"field","message"}]}
+ *
+ * The file is append-only: one write per lead, opened with the "a" flag. If it does
+ * not end with a newline (an earlier write was cut short), the new line starts
+ * with one, so earlier complete lines are never touched; readLeads() skips a
+ * broken line. It listens only where the server listens (127.0.0.1) and answers
+ * same-origin requests: no CORS headers.
+ */
+import { promises as fs, readFileSync } from "node:fs";
+import type http from "node:http";
+import path from "node:path";
+import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import type { Issue } from "../pipeline/issues.ts";
+import { locate, parseJson } from "./json.ts";
+import { ROOT } from "./paths.ts";
+
+export const LEADS_PATH = "/api/leads";
+export const MAX_LEAD_BYTES = 16 * 1024;
+export const LEAD_SCHEMA_FILE = path.join(ROOT, "schemas", "lead.schema.json");
+const ACCEPTED_TYPES = ["application/json", "text/plain"];
+
+/** Where leads are saved: $LEADS_FILE, or data/leads.jsonl in the project. */
+export function leadsFile(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env["LEADS_FILE"];
+  return configured ? path.resolve(configured) : path.join(ROOT, "data", "leads.jsonl");
+}
+
+export interface FieldError {
+  /** The lead's field ("" for the lead as a whole). */
+  field: string;
+  message: string;
+}
+
+export type LeadCheck = { ok: true; lead: Record<string, unknown> } | { ok: false; errors: FieldError[] };
+
+function describe(e: ErrorObject): FieldError {
+  const at = e.instancePath.split("/").slice(1);
+  const field = at[0] ?? "";
+  const where = at.length > 1 ? `item ${Number(at[1]) + 1} ` : "";
+  switch (e.keyword) {
+    case "required":
+      return { field: String(e.params["missingProperty"]), message: "is required" };
+    case "additionalProperties":
+      return { field: String(e.params["additionalProperty"]), message: "is not a field of a lead" };
+    case "enum":
+      return { field, message: `${where}must be one of ${(e.params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+    case "pattern":
+      return { field, message: field === "email" ? "must be an e-mail address" : `must match ${String(e.params["pattern"])}` };
+    default:
+      return { field, message: `${where}${e.message ?? "is not valid"}` };
+  }
+}
+
+/** A checker for leads, from the lead schema (schemas/lead.schema.json unless given). */
+export function leadChecker(schema: object = JSON.parse(readFileSync(LEAD_SCHEMA_FILE, "utf8")) as object): (value: unknown) => LeadCheck {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  const validate = ajv.compile(schema);
+  return (value) =>
+    validate(value) ? { ok: true, lead: value as Record<string, unknown> } : { ok: false, errors: (validate.errors ?? []).map(describe) };
+}
+
+export interface LeadReceiverOptions {
+  /** The URL path it answers (default /api/leads). */
+  path?: string;
+  /** The JSON Lines file leads are appended to. */
+  file: string;
+  maxBytes?: number;
+  /** For tests: when a lead arrives. */
+  now?: () => Date;
+}
+
+type Body = { ok: true; bytes: Buffer } | { ok: false; tooLarge: true };
+
+/** Reads the body up to maxBytes; stops collecting (and answers early) beyond it. */
+function readBody(req: http.IncomingMessage, maxBytes: number): Promise<Body> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      resolve({ ok: false, tooLarge: true }); // nothing read at all
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        settled = true;
+        req.off("data", onData); // the rest is discarded, never buffered
+        resolve({ ok: false, tooLarge: true });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.on("end", () => {
+      if (!settled) resolve({ ok: true, bytes: Buffer.concat(chunks) });
+    });
+    req.on("error", (err) => {
+      if (!settled) reject(err);
+    });
+  });
+}
+
+function reply(res: http.ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res
+    .writeHead(status, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(text)),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      ...headers,
+    })
+    .end(text);
+}
+
+/** Appends one line; starts with a newline if an earlier write was cut short. */
+export async function appendLine(file: string, line: string): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  let prefix = "";
+  try {
+    const handle = await fs.open(file, "r");
+    try {
+      const { size } = await handle.stat();
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await handle.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) prefix = "\n";
+      }
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  const handle = await fs.open(file, "a");
+  try {
+    await handle.write(prefix + line + "\n");
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The handler for startServer's `handle` hook: true when it answered the request. */
+export function createLeadReceiver(options: LeadReceiverOptions): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+  const urlPath = options.path ?? LEADS_PATH;
+  const maxBytes = options.maxBytes ?? MAX_LEAD_BYTES;
+  const now = options.now ?? (() => new Date());
+  const check = leadChecker();
+  // One append at a time, so that the newline check and the write of one lead
+  // never interleave with another's.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const receive = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.method !== "POST") {
+      reply(res, 405, { errors: [{ field: "", message: `Send leads with POST to ${urlPath}.` }] }, { Allow: "POST" });
+      return;
+    }
+    const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (!ACCEPTED_TYPES.includes(type)) {
+      reply(res, 415, { errors: [{ field: "", message: `Send the lead as JSON with Content-Type ${ACCEPTED_TYPES.join(" or ")}.` }] });
+      return;
+    }
+    const body = await readBody(req, maxBytes);
+    if (!body.ok) {
+      reply(res, 413, { errors: [{ field: "", message: `A lead may be at most ${maxBytes} bytes.` }] }, { Connection: "close" });
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body.bytes));
+    } catch (err) {
+      reply(res, 400, { errors: [{ field: "", message: `The body is not valid JSON (${(err as Error).message}).` }] });
+      return;
+    }
+    const checked = check(value);
+    if (!checked.ok) {
+      reply(res, 400, { errors: checked.errors });
+      return;
+    }
+    const line = JSON.stringify({ receivedAt: now().toISOString(), ...checked.lead });
+    const write = queue.then(() => appendLine(options.file, line));
+    queue = write.catch(() => {});
+    try {
+      await write;
+    } catch (err) {
+      console.error(`Could not save a lead to ${options.file}:`, err);
+      reply(res, 500, { errors: [{ field: "", message: "The lead could not be saved." }] });
+      return;
+    }
+    reply(res, 201, { ok: true });
+  };
+
+  return (req, res) => {
+    if (new URL(req.url ?? "/", "http://localhost").pathname !== urlPath) return false;
+    receive(req, res).catch((err: unknown) => {
+      console.error("The lead receiver failed:", err);
+      if (!res.headersSent) reply(res, 500, { errors: [{ field: "", message: "The lead could not be received." }] });
+      else res.destroy();
+    });
+    return true;
+  };
+}
+
+export interface StoredLeads {
+  leads: Record<string, unknown>[];
+  /** Lines that are not JSON, such as a last line cut short by an interrupted write. */
+  skipped: number;
+}
+
+/** The leads of a JSON Lines file, skipping broken lines. A missing file has none. */
+export async function readLeads(file: string): Promise<StoredLeads> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { leads: [], skipped: 0 };
+    throw err;
+  }
+  const out: StoredLeads = { leads: [], skipped: 0 };
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const value = JSON.parse(line) as unknown;
+      if (value && typeof value === "object" && !Array.isArray(value)) out.leads.push(value as Record<string, unknown>);
+      else out.skipped++;
+    } catch {
+      out.skipped++;
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- placeholders
+
+/** Reserved names (RFC 2606, RFC 6761) that can never be a real service. */
+export function isPlaceholderHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return (
+    ["example.com", "example.net", "example.org"].some((d) => h === d || h.endsWith(`.${d}`)) ||
+    ["example", "invalid", "test"].some((tld) => h === tld || h.endsWith(`.${tld}`))
+  );
+}
+
+const ADDRESSES: { pointer: string; what: string; effect: string }[] = [
+  {
+    pointer: "/leads/live",
+    what: "The live webhook for assessment leads",
+    effect: "on the published site every assessment request would fail",
+  },
+  {
+    pointer: "/links/calendar",
+    what: "The demo calendar address",
+    effect: "the demo dialog would show a calendar that does not exist",
+  },
+];
+
+/**
+ * Warnings for the external addresses in content/site.json that are still
+ * placeholders (example.com and other reserved names). `npm run build -- --strict`
+ * turns them into errors. `file` is the path shown in messages.
+ */
+export function placeholderWarnings(file: string, text: string): Issue[] {
+  let parsed: ReturnType<typeof parseJson>;
+  try {
+    parsed = parseJson(text);
+  } catch {
+    return []; // the pipeline reports the syntax error
+  }
+  const issues: Issue[] = [];
+  for (const { pointer, what, effect } of ADDRESSES) {
+    let value: unknown = parsed.value;
+    for (const key of pointer.split("/").slice(1)) value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+    if (typeof value !== "string") continue;
+    let host: string;
+    try {
+      host = new URL(value).hostname;
+    } catch {
+      continue; // not an address: the schema check reports it
+    }
+    if (!isPlaceholderHost(host)) continue;
+    const at = locate(parsed.positions, pointer);
+    issues.push({
+      severity: "warning",
+      file,
+      line: at.line,
+      column: at.column,
+      pointer,
+      message: `${what} is still a placeholder (${host}): ${effect}.`,
+      hint: `Replace it with the real https:// address before publishing. \`npm run build -- --strict\` fails while it is a placeholder.`,
+    });
+  }
+  return issues.sort((a, b) => a.line - b.line || a.column - b.column);
+}

@@ -1,0 +1,215 @@
+/** The local lead receiver (scripts/lib/leads.ts) behind startServer, and the build's placeholder check. */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import http, { type Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { appendLine, createLeadReceiver, isPlaceholderHost, leadsFile, placeholderWarnings, readLeads } from "../../scripts/lib/leads.ts";
+import { ROOT } from "../../scripts/lib/paths.ts";
+import { startServer } from "../../scripts/lib/server.ts";
+
+const NOW = new Date("2025-03-04T05:06:07.000Z");
+let dir: string;
+let file: string;
+let server: Server;
+let base: string;
+
+const lead = {
+  name: "Jane Smith",
+  location: "Calgary, AB",
+  companyName: "Maple Property Group",
+  numberOfProperties: "10-25",
+  propertyTypes: ["Residential", "Commercial"],
+  email: "jane@company.com",
+};
+
+function post(body: string, contentType: string | undefined = "application/json", extra: RequestInit = {}) {
+  return fetch(`${base}/api/leads`, { method: "POST", body, headers: contentType ? { "Content-Type": contentType } : {}, ...extra });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "bos-leads-"));
+  writeFileSync(path.join(dir, "index.html"), "home");
+  file = path.join(dir, "data", "leads.jsonl"); // the folder does not exist yet
+  server = await startServer({ dist: dir, port: 0, handle: createLeadReceiver({ path: "/api/leads", file, now: () => NOW }) });
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => {
+  server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  rmSync(path.join(dir, "data"), { recursive: true, force: true });
+});
+
+describe("lead receiver", () => {
+  it("201: saves a valid lead as one JSON line with receivedAt, creating the folder", async () => {
+    const res = await post(JSON.stringify(lead));
+    expect(res.status).toBe(201);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ ok: true });
+    const text = readFileSync(file, "utf8");
+    expect(text.endsWith("\n")).toBe(true);
+    expect(text.split("\n")).toHaveLength(2);
+    expect(JSON.parse(text)).toEqual({ receivedAt: "2025-03-04T05:06:07.000Z", ...lead });
+  });
+
+  it("201: takes the same JSON sent as text/plain, and a charset parameter", async () => {
+    expect((await post(JSON.stringify(lead), "text/plain")).status).toBe(201);
+    expect((await post(JSON.stringify(lead), "application/json; charset=UTF-8")).status).toBe(201);
+    expect((await readLeads(file)).leads).toHaveLength(2);
+  });
+
+  it("400: names each field that breaks the schema (all of them), and saves nothing", async () => {
+    const res = await post(JSON.stringify({ ...lead, name: "J", propertyTypes: ["Industrial"], email: "jane@", extra: 1 }));
+    expect(res.status).toBe(400);
+    const { errors } = (await res.json()) as { errors: { field: string; message: string }[] };
+    expect(errors.map((e) => e.field).sort()).toEqual(["email", "extra", "name", "propertyTypes"]);
+    for (const e of errors) expect(e.message).toEqual(expect.any(String));
+    expect(errors.find((e) => e.field === "propertyTypes")!.message).toContain('"Residential", "Commercial"');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("400: a missing field, an empty property list, a body that is not an object", async () => {
+    const { email: _omit, ...noEmail } = lead;
+    const missing = (await (await post(JSON.stringify(noEmail))).json()) as { errors: { field: string }[] };
+    expect(missing.errors).toEqual([{ field: "email", message: "is required" }]);
+    const none = (await (await post(JSON.stringify({ ...lead, propertyTypes: [] }))).json()) as { errors: { field: string }[] };
+    expect(none.errors.map((e) => e.field)).toEqual(["propertyTypes"]);
+    const array = await post("[]");
+    expect(array.status).toBe(400);
+    expect(((await array.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe("");
+  });
+
+  it("400: a body that is not JSON", async () => {
+    const res = await post('{"name": "Jane",');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { field: string; message: string }[] };
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]).toMatchObject({ field: "", message: expect.stringMatching(/not valid JSON/) });
+  });
+
+  it("405 with Allow: POST for other methods; other addresses still get the static files", async () => {
+    const get = await fetch(`${base}/api/leads`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    const put = await fetch(`${base}/api/leads`, { method: "PUT", body: JSON.stringify(lead), headers: { "Content-Type": "application/json" } });
+    expect(put.status).toBe(405);
+    expect(await (await fetch(`${base}/`)).text()).toBe("home");
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("415 unless the body is declared as application/json or text/plain", async () => {
+    expect((await post(JSON.stringify(lead), "application/x-www-form-urlencoded")).status).toBe(415);
+    expect((await post(JSON.stringify(lead), "multipart/form-data; boundary=x")).status).toBe(415);
+    const blob = await fetch(`${base}/api/leads`, { method: "POST", body: new Uint8Array(Buffer.from(JSON.stringify(lead))) });
+    expect(blob.status).toBe(415); // no Content-Type at all
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("413 above 16 KB, declared by Content-Length", async () => {
+    const big = JSON.stringify({ ...lead, name: "x".repeat(16 * 1024) });
+    const res = await post(big);
+    expect(res.status).toBe(413);
+    expect(existsSync(file)).toBe(false);
+    // Exactly 16 KB is still read (and then judged by the schema).
+    const exact = JSON.stringify({ ...lead, location: "" }).replace('"location":""', `"location":"${"y".repeat(16 * 1024 - JSON.stringify({ ...lead, location: "" }).length)}"`);
+    expect(Buffer.byteLength(exact)).toBe(16 * 1024);
+    expect((await post(exact)).status).toBe(400);
+  });
+
+  it("413 above 16 KB when the body comes in chunks without a length, without waiting for the end", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}/api/leads`, { method: "POST", headers: { "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+      });
+      req.on("error", reject);
+      req.write("x".repeat(10 * 1024));
+      req.write("x".repeat(10 * 1024)); // past the limit; the request is never ended
+    });
+    expect(status).toBe(413);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("a line cut short by an earlier interrupted write damages nothing: the next lead lands on its own line", async () => {
+    const first = JSON.stringify({ receivedAt: NOW.toISOString(), ...lead, name: "First" });
+    await appendLine(file, first);
+    writeFileSync(file, readFileSync(file, "utf8") + '{"receivedAt":"2025-03-04T05:06:07.000Z","name":"Cut sh', { flag: "w" });
+    expect((await post(JSON.stringify({ ...lead, name: "Second" }))).status).toBe(201);
+    const lines = readFileSync(file, "utf8").split("\n");
+    expect(lines[0]).toBe(first);
+    expect(lines[1]).toBe('{"receivedAt":"2025-03-04T05:06:07.000Z","name":"Cut sh');
+    expect(JSON.parse(lines[2]!)).toMatchObject({ name: "Second" });
+    expect(lines[3]).toBe("");
+    const read = await readLeads(file);
+    expect(read.leads.map((l) => l["name"])).toEqual(["First", "Second"]);
+    expect(read.skipped).toBe(1);
+  });
+
+  it("keeps every lead of simultaneous requests whole, one per line", async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `Lead ${i}`);
+    const statuses = await Promise.all(names.map((name) => post(JSON.stringify({ ...lead, name })).then((r) => r.status)));
+    expect(statuses).toEqual(names.map(() => 201));
+    const read = await readLeads(file);
+    expect(read.skipped).toBe(0);
+    expect(read.leads.map((l) => l["name"]).sort()).toEqual([...names].sort());
+  });
+
+  it("reads no leads from a file that does not exist", async () => {
+    expect(await readLeads(path.join(dir, "nope.jsonl"))).toEqual({ leads: [], skipped: 0 });
+  });
+});
+
+describe("leadsFile", () => {
+  it("is data/leads.jsonl unless LEADS_FILE says otherwise", () => {
+    expect(leadsFile({})).toBe(path.join(ROOT, "data", "leads.jsonl"));
+    expect(leadsFile({ LEADS_FILE: "/tmp/x/leads.jsonl" })).toBe("/tmp/x/leads.jsonl");
+  });
+});
+
+describe("placeholder addresses", () => {
+  it.each([
+    ["example.com", true],
+    ["hooks.example.com", true],
+    ["calendar.example.org", true],
+    ["site.example", true],
+    ["hooks.invalid", true],
+    ["my.test", true],
+    ["hooks.zapier.com", false],
+    ["example.company.com", false],
+    ["notexample.com", false],
+    ["calendly.com", false],
+  ])("%s: %s", (host, expected) => {
+    expect(isPlaceholderHost(host)).toBe(expected);
+  });
+
+  const site = (live: string, calendar: string) =>
+    `{\n  "links": {\n    "calendar": "${calendar}"\n  },\n  "leads": {\n    "live": "${live}",\n    "test": "/api/leads"\n  }\n}\n`;
+
+  it("warn with file, line:column and field for each placeholder", () => {
+    const issues = placeholderWarnings("content/site.json", site("https://hooks.example.com/x", "https://calendar.test/demo"));
+    expect(issues.map((i) => [i.severity, i.file, i.line, i.column, i.pointer])).toEqual([
+      ["warning", "content/site.json", 3, 17, "/links/calendar"],
+      ["warning", "content/site.json", 6, 13, "/leads/live"],
+    ]);
+    expect(issues[1]!.message).toContain("hooks.example.com");
+  });
+
+  it("say nothing for real addresses, or for a file the pipeline will report anyway", () => {
+    expect(placeholderWarnings("content/site.json", site("https://hooks.zapier.com/hooks/catch/1/abc", "https://calendly.com/acme/demo"))).toEqual([]);
+    expect(placeholderWarnings("content/site.json", "{ not json")).toEqual([]);
+  });
+
+  const current = placeholderWarnings("content/site.json", readFileSync(path.join(ROOT, "content/site.json"), "utf8"));
+  it.runIf(current.length > 0)("npm run build -- --strict exits 1 on them, naming them as errors, and leaves dist/ untouched", () => {
+    const marker = path.join(ROOT, "dist", "index.html");
+    const before = existsSync(marker) ? statSync(marker).mtimeMs : undefined;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--strict"], { cwd: ROOT, encoding: "utf8" });
+    expect(run.status).toBe(1);
+    for (const i of current) expect(run.stderr).toContain(`error: content/site.json:${i.line}:${i.column} ${i.pointer}`);
+    expect(run.stderr).toContain("Nothing was written");
+    expect(existsSync(marker) ? statSync(marker).mtimeMs : undefined).toBe(before);
+  });
+});
