@@ -1,22 +1,40 @@
-/** Section "hero": the page's opening block and its only h1, over a background image. */
+/**
+ * Section "hero": the page's opening block and its only h1, over a background image.
+ * With two images or more the background is the HeroSlideshow island: the same
+ * first image (eager, high priority), the others lazy and stacked under it, plus
+ * the slideshow's controls at the bottom of the hero.
+ */
+import heroSchema from "../../schemas/sections/hero.schema.json" with { type: "json" };
 import type { HeroSection } from "../content-types.ts";
+import HeroSlideshow, { type HeroSlideshowProps } from "../islands/HeroSlideshow.tsx";
 import { Actions } from "../ui/Action.tsx";
+import { cx } from "../ui/cx.ts";
+import { Island } from "../ui/Island.tsx";
 import { Inline } from "../ui/Markdown.tsx";
+
+/** The schema's defaults for the slideshow's settings, applied where content leaves them out. */
+const DEFAULT_INTERVAL = heroSchema.properties.intervalMs.default;
+const DEFAULT_LABELS = Object.fromEntries(
+  Object.entries(heroSchema.properties.labels.properties).map(([k, v]) => [k, v.default]),
+) as HeroSlideshowProps["labels"];
 
 export function Hero({ section }: { section: HeroSection }) {
   const image = section.images[0]!;
+  const slideshow = section.images.length > 1;
   return (
     <section className="relative isolate overflow-hidden bg-ink-950 text-white">
-      <img
-        src={image.src.src}
-        width={image.src.width}
-        height={image.src.height}
-        alt={image.alt}
-        fetchPriority="high"
-        className="absolute inset-0 -z-20 size-full object-cover"
-      />
+      {slideshow ? null : (
+        <img
+          src={image.src.src}
+          width={image.src.width}
+          height={image.src.height}
+          alt={image.alt}
+          fetchPriority="high"
+          className="absolute inset-0 -z-20 size-full object-cover"
+        />
+      )}
       <div className="absolute inset-0 -z-10 bg-linear-to-r from-ink-950/95 via-ink-950/75 to-ink-950/30" />
-      <div className="mx-auto max-w-7xl px-4 pt-32 pb-16 sm:px-6 sm:pt-40 sm:pb-24 lg:px-8 lg:pt-48 lg:pb-32">
+      <div className={cx("mx-auto max-w-7xl px-4 pt-32 sm:px-6 sm:pt-40 lg:px-8 lg:pt-48", slideshow ? "pb-24 sm:pb-32 lg:pb-36" : "pb-16 sm:pb-24 lg:pb-32")}>
         <div className="max-w-3xl">
           {section.eyebrow ? (
             <p className="inline-flex items-center rounded-full border border-white/20 bg-white/10 px-3 py-1 text-sm font-medium text-accent-300">{section.eyebrow}</p>
@@ -38,6 +56,17 @@ export function Hero({ section }: { section: HeroSection }) {
           </dl>
         ) : null}
       </div>
+      {slideshow ? (
+        <Island
+          name="HeroSlideshow"
+          component={HeroSlideshow}
+          props={{
+            images: section.images.map((i) => ({ src: i.src.src, width: i.src.width, height: i.src.height, alt: i.alt })),
+            intervalMs: section.intervalMs ?? DEFAULT_INTERVAL,
+            labels: { ...DEFAULT_LABELS, ...section.labels },
+          }}
+        />
+      ) : null}
     </section>
   );
 }
