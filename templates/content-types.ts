@@ -33,10 +33,6 @@ export type IconName =
  */
 export type InlineText = InlineMarkdown;
 /**
- * An image file inside content/assets/, written as assets/<file name>. The build checks that it exists, reads its size and gives it a cache-safe name.
- */
-export type AssetPath = Asset;
-/**
  * How the button looks: default (filled brand colour), destructive, outline, secondary, ghost (no background) or link (looks like a text link).
  */
 export type ButtonVariant = "default" | "destructive" | "outline" | "secondary" | "ghost" | "link";
@@ -45,6 +41,10 @@ export type ButtonVariant = "default" | "destructive" | "outline" | "secondary" 
  */
 export type ButtonSize = "default" | "sm" | "lg" | "icon";
 /**
+ * An image file inside content/assets/, written as assets/<file name>. The build checks that it exists, reads its size and gives it a cache-safe name.
+ */
+export type AssetPath = Asset;
+/**
  * Text with paragraphs (separated by an empty line, written \n\n in JSON), lists, **bold**, *italic* and [links](/pricing). HTML is not allowed.
  */
 export type RichText = BlockMarkdown;
@@ -52,6 +52,18 @@ export type RichText = BlockMarkdown;
  * A page of this site, starting with a slash.
  */
 export type InternalLink = string;
+/**
+ * One line of text. Markdown for **bold**, *italic* and [links](/pricing) is allowed; HTML is not.
+ */
+export type InlineText1 = InlineMarkdown;
+/**
+ * Where the link goes: a page of this site starting with / (for example /pricing), an https:// address, a mailto: or a tel: link.
+ */
+export type Link1 = string;
+/**
+ * One line of text. Markdown for **bold**, *italic* and [links](/pricing) is allowed; HTML is not.
+ */
+export type InlineText2 = InlineMarkdown;
 /**
  * A page of this site, starting with a slash.
  */
@@ -65,9 +77,15 @@ export interface Content {
   page?: Page;
   lead?: Lead;
   products?: ProductCollection;
+  section_cardGrid?: CardGridSection;
+  section_carousel?: CarouselSection;
+  section_cta?: CallToActionSection;
   section_hero?: HeroSection;
   section_intro?: IntroSection;
   section_notFound?: NotFoundSection;
+  section_productGrid?: ProductGridSection;
+  section_split?: SplitSection;
+  section_steps?: StepsSection;
 }
 /**
  * Settings shared by every page: the brand, the header and footer, and the external addresses the site links or posts to.
@@ -101,6 +119,10 @@ export interface Site {
      * The appointment calendar shown in the demo dialog and opened by demo buttons before the page's script has loaded.
      */
     calendar: string;
+    /**
+     * The page where a business signs up for Konnect, the vendor marketplace (opened in a new tab).
+     */
+    konnectSignup: string;
   };
   /**
    * The bar at the top of every page.
@@ -443,63 +465,104 @@ export interface Page {
    *
    * @minItems 1
    */
-  sections: (HeroSection | IntroSection | NotFoundSection)[];
+  sections: (
+    | CarouselSection
+    | HeroSection
+    | IntroSection
+    | NotFoundSection
+    | CardGridSection
+    | SplitSection
+    | StepsSection
+    | CallToActionSection
+    | ProductGridSection
+  )[];
 }
 /**
- * The large opening block of a page: a headline over a background image, with buttons.
+ * A heading and a set of cards or slides that rotate by themselves (pausing while the pointer is over them or keyboard focus is inside), with dots, previous/next buttons, a progress bar and a pause button. Every card is in the page without JavaScript.
  */
-export interface HeroSection {
+export interface CarouselSection {
   /**
-   * Marks this block as a hero.
+   * Marks this block as a carousel.
    */
-  type: "hero";
+  type: "carousel";
   /**
-   * A short line above the headline.
+   * An anchor name, so that a link can jump to this block (/#hero-ai).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
    */
   eyebrow?: string;
   /**
-   * The headline: the page's main title (its only h1).
+   * The heading of the block; it is also the carousel's name for screen readers.
    */
   heading: string;
-  text: InlineText;
+  text?: InlineText;
   /**
-   * Background images. The first is shown first; with several, they take turns.
-   *
-   * @minItems 1
-   * @maxItems 6
+   * cards: a row of cards, several visible at once on wide screens (swipe or scroll sideways on phones); the current card is highlighted and the row follows it. slides: one large slide at a time.
    */
-  images: Image[];
+  variant?: "cards" | "slides";
   /**
-   * Buttons under the text, left to right.
-   *
-   * @maxItems 3
+   * The block's background: light (white), muted (light grey) or dark (navy).
    */
-  actions?: Action[];
+  tone?: "light" | "muted" | "dark";
   /**
-   * Headline figures shown under the buttons.
-   *
-   * @maxItems 4
+   * How long each card or slide stays current before the next one, in milliseconds.
    */
-  highlights?: {
+  intervalMs?: number;
+  /**
+   * The cards or slides, in order.
+   *
+   * @minItems 2
+   * @maxItems 8
+   *
+   * Items: One card or slide.
+   */
+  items: {
     /**
-     * The figure.
+     * A small label above the title.
      */
-    value: string;
+    category?: string;
     /**
-     * What the figure measures.
+     * The card's title.
      */
-    label: string;
+    title: string;
+    /**
+     * One to three sentences of plain text.
+     */
+    description: string;
+    icon: IconName;
   }[];
-}
-/**
- * An image with its text alternative.
- */
-export interface Image {
-  src: AssetPath;
+  action?: Action;
   /**
-   * What the image shows, for people who cannot see it. Leave empty ("") for a purely decorative image.
+   * The names that screen readers give the carousel's controls and slides. Leave it out to use the defaults; change them for another language.
    */
-  alt: string;
+  labels?: {
+    /**
+     * The name of the previous button.
+     */
+    previous?: string;
+    /**
+     * The name of the next button.
+     */
+    next?: string;
+    /**
+     * The name of the pause button while the carousel rotates.
+     */
+    pause?: string;
+    /**
+     * The name of the same button once paused.
+     */
+    play?: string;
+    /**
+     * The name of each slide: {n} becomes its number and {total} the number of slides. Screen readers add the word "slide" themselves.
+     */
+    slide?: string;
+    /**
+     * The name of each dot: {n} becomes the slide's number and {total} the number of slides.
+     */
+    show?: string;
+  };
 }
 /**
  * A button. It either goes to a page or address (href) or opens one of the site's dialogs (opens). A dialog button without an href falls back to the calendar page (demo) or the contact e-mail (assessment) before the page's script has loaded.
@@ -524,6 +587,87 @@ export interface Action {
    * true keeps the button in the content but does not show it.
    */
   hidden?: boolean;
+}
+/**
+ * The large opening block of a page: a headline over a background image, with buttons.
+ */
+export interface HeroSection {
+  /**
+   * Marks this block as a hero.
+   */
+  type: "hero";
+  /**
+   * A short line above the headline.
+   */
+  eyebrow?: string;
+  /**
+   * The headline: the page's main title (its only h1).
+   */
+  heading: string;
+  text: InlineText;
+  /**
+   * Background images, at most 6. The first is shown first and loads with the page; with two or more they take turns every intervalMs, cross-fading, with dots, a progress bar and a pause button at the bottom of the hero.
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  images: Image[];
+  /**
+   * With several images: how long each one is shown, in milliseconds.
+   */
+  intervalMs?: number;
+  /**
+   * Buttons under the text, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
+  /**
+   * Headline figures shown under the buttons.
+   *
+   * @maxItems 4
+   */
+  highlights?: {
+    /**
+     * The figure.
+     */
+    value: string;
+    /**
+     * What the figure measures.
+     */
+    label: string;
+  }[];
+  /**
+   * With several images: the names that screen readers give the slideshow's controls. Leave it out to use the defaults.
+   */
+  labels?: {
+    /**
+     * The name of the group of controls.
+     */
+    slideshow?: string;
+    /**
+     * The name of the pause button while the images rotate.
+     */
+    pause?: string;
+    /**
+     * The name of the same button once paused.
+     */
+    play?: string;
+    /**
+     * The name of each dot: {n} becomes the image's number and {total} the number of images.
+     */
+    show?: string;
+  };
+}
+/**
+ * An image with its text alternative.
+ */
+export interface Image {
+  src: AssetPath;
+  /**
+   * What the image shows, for people who cannot see it. Leave empty ("") for a purely decorative image.
+   */
+  alt: string;
 }
 /**
  * A centred introduction: a heading, a paragraph or two, the products it brings together and buttons.
@@ -586,6 +730,240 @@ export interface NotFoundSection {
     label: string;
     href: InternalLink;
   };
+}
+/**
+ * A heading with a grid of cards: audiences, features, problems, categories, roadmap items or links to other pages.
+ */
+export interface CardGridSection {
+  /**
+   * Marks this block as a card grid.
+   */
+  type: "cardGrid";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * How many cards side by side on a wide screen (phones always show one).
+   */
+  columns?: 2 | 3 | 4;
+  /**
+   * The block's background: light (white), muted (light grey) or dark (navy, for contrast between blocks).
+   */
+  tone?: "light" | "muted" | "dark";
+  /**
+   * The cards, in reading order.
+   *
+   * @minItems 1
+   * @maxItems 16
+   *
+   * Items: One card.
+   */
+  cards: {
+    icon?: IconName;
+    /**
+     * A small label above the title, such as a year, a step or a category.
+     */
+    label?: string;
+    /**
+     * The card's title.
+     */
+    title: string;
+    description: InlineText1;
+    /**
+     * Short lines listed under the text, each with a check mark.
+     *
+     * @maxItems 6
+     *
+     * Items: A point.
+     */
+    points?: string[];
+    /**
+     * A highlighted tag on the card, such as Coming Soon.
+     */
+    badge?: string;
+    href?: Link1;
+    /**
+     * The text of the card's link (needs href).
+     */
+    linkLabel?: string;
+  }[];
+  /**
+   * Buttons under the block, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
+}
+/**
+ * Text on one side and an illustration on the other: a feature, a product or a section of a story.
+ */
+export interface SplitSection {
+  /**
+   * Marks this block as a split.
+   */
+  type: "split";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text: RichText;
+  /**
+   * Short lines listed under the text, each with a check mark.
+   *
+   * @maxItems 8
+   *
+   * Items: A point.
+   */
+  points?: string[];
+  image: Image;
+  /**
+   * Which side the illustration is on (on phones it comes after the text).
+   */
+  imageSide?: "left" | "right";
+  /**
+   * The block's background: light (white), muted (light grey) or dark (navy, for contrast between blocks).
+   */
+  tone?: "light" | "muted" | "dark";
+  /**
+   * Buttons under the block, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
+}
+/**
+ * A numbered sequence: how something works, step by step.
+ */
+export interface StepsSection {
+  /**
+   * Marks this block as a steps.
+   */
+  type: "steps";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The block's background: light (white), muted (light grey) or dark (navy, for contrast between blocks).
+   */
+  tone?: "light" | "muted" | "dark";
+  /**
+   * The steps in order; they are numbered automatically.
+   *
+   * @minItems 2
+   * @maxItems 6
+   *
+   * Items: One step.
+   */
+  steps: {
+    /**
+     * The step's name.
+     */
+    title: string;
+    description: InlineText2;
+  }[];
+  /**
+   * Buttons under the block, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
+}
+/**
+ * A closing band with a heading, a sentence and buttons.
+ */
+export interface CallToActionSection {
+  /**
+   * Marks this block as a call to action.
+   */
+  type: "cta";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * The heading.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The band's colour: brand (blue) or dark (navy).
+   */
+  tone?: "brand" | "dark";
+  /**
+   * Buttons under the block, left to right.
+   *
+   * @minItems 1
+   * @maxItems 3
+   */
+  actions: Action[];
+}
+/**
+ * The products as cards, from content/collections/products.json.
+ */
+export interface ProductGridSection {
+  /**
+   * Marks this block as a product grid.
+   */
+  type: "productGrid";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The block's background: light (white), muted (light grey) or dark (navy, for contrast between blocks).
+   */
+  tone?: "light" | "muted" | "dark";
+  /**
+   * The products to show, by their id in content/collections/products.json.
+   *
+   * @minItems 1
+   *
+   * Items: The id of a product.
+   */
+  products: Product[];
+  /**
+   * Buttons under the block, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
 }
 /**
  * A free assessment request, as the wizard sends it to the webhook. The wizard in the browser and the local receiver of npm start both check answers against these rules.

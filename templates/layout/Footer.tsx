@@ -24,7 +24,7 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav aria-label={site.labels.footerNav} className="grid grid-cols-2 gap-8 sm:grid-cols-3">
+        <nav aria-label={site.labels.footerNav} className="grid grid-cols-2 gap-8 sm:grid-cols-4">
           {footer.groups.map((g) => (
             <div key={g.title}>
               <h2 className="text-sm font-semibold text-white">{g.title}</h2>

@@ -49,7 +49,7 @@ async function settled(page: Page): Promise<void> {
 const header = (page: Page) => page.locator("header.site-header");
 const resources = (page: Page) => page.getByRole("button", { name: "Resources" });
 const login = (page: Page) => page.getByRole("button", { name: "Login" });
-const resourcesMenu = (page: Page) => page.locator("#site-menu-0");
+const resourcesMenu = (page: Page) => page.locator(".header-menu", { has: page.locator('a[href="https://help.example.com"]') });
 const loginMenu = (page: Page) => page.locator("#site-menu-login");
 
 test.describe("server HTML", () => {
@@ -255,6 +255,8 @@ test.describe("keyboard", () => {
     await ready(page);
     await page.keyboard.press("Tab"); // skip link
     await page.keyboard.press("Tab"); // logo
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Platform" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(resources(page)).toBeFocused();
     await expect(resourcesMenu(page)).toBeHidden();

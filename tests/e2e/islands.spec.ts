@@ -66,7 +66,7 @@ test.describe("mobile menu", () => {
     await expect(help).toHaveAttribute("href", "https://help.example.com");
     await expect(help).toHaveAttribute("rel", "noopener noreferrer");
     await expect(help).toContainText("(opens in a new tab)");
-    await expect(drawer.getByRole("link", { name: /Konnect/ })).toHaveAttribute("target", "_blank");
+    await expect(drawer.getByRole("link", { name: /Vendor marketplace login/ })).toHaveAttribute("target", "_blank");
     await expect(drawer.getByRole("link", { name: "Request Demo" })).toHaveAttribute("data-open", "demo");
   });
 

@@ -109,7 +109,9 @@ describe("build", () => {
     const p = project();
     const result = await runPipeline(p, { mode: "check" });
     expect(result.ok).toBe(true);
-    expect(result.routes.map((r) => r.path)).toEqual(["/", "/404"]);
+    const paths = result.routes.map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(["/", "/404", "/products/urbi-kore", "/urbi-kore"]));
+    expect(paths).toEqual([...paths].sort());
     expect(existsSync(p.dist)).toBe(false);
   });
 

@@ -1,0 +1,30 @@
+/** Section "cta": a closing band with a heading, a sentence and buttons. */
+import type { CallToActionSection } from "../content-types.ts";
+import { Actions } from "../ui/Action.tsx";
+import { cx } from "../ui/cx.ts";
+import { Inline } from "../ui/Markdown.tsx";
+
+export function Cta({ section }: { section: CallToActionSection }) {
+  const brand = (section.tone ?? "brand") === "brand";
+  return (
+    <section id={section.id} className="bg-white px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+      <div
+        className={cx(
+          "mx-auto max-w-5xl rounded-3xl px-6 py-14 text-center text-white sm:px-12",
+          brand ? "bg-linear-to-br from-brand-700 to-brand-900" : "bg-ink-950",
+        )}
+      >
+        <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{section.heading}</h2>
+        {section.text ? (
+          <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-brand-100">
+            <Inline md={section.text} />
+          </p>
+        ) : null}
+        <Actions
+          actions={section.actions}
+          className="mt-8 flex flex-wrap justify-center gap-3 [&>a:first-child]:bg-white [&>a:first-child]:text-brand-800 [&>a:first-child]:hover:bg-brand-50 [&>a:not(:first-child)]:border-white/40 [&>a:not(:first-child)]:text-white"
+        />
+      </div>
+    </section>
+  );
+}

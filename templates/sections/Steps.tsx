@@ -1,0 +1,30 @@
+/** Section "steps": a numbered sequence, such as how an event goes from idea to sign-up. */
+import type { StepsSection } from "../content-types.ts";
+import { Actions } from "../ui/Action.tsx";
+import { cx } from "../ui/cx.ts";
+import { Inline } from "../ui/Markdown.tsx";
+import { Section, SectionHeading } from "../ui/Section.tsx";
+
+export function Steps({ section }: { section: StepsSection }) {
+  const tone = section.tone ?? "light";
+  const dark = tone === "dark";
+  return (
+    <Section id={section.id} tone={tone}>
+      <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} tone={tone} />
+      <ol className={cx("mt-12 grid gap-6", section.steps.length === 4 ? "md:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3")}>
+        {section.steps.map((step, i) => (
+          <li key={step.title} className={cx("relative rounded-card border p-6", dark ? "border-white/10 bg-white/5" : "border-ink-200 bg-white shadow-card")}>
+            <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-600 font-bold text-white">
+              {i + 1}
+            </span>
+            <h3 className={cx("mt-4 text-lg font-semibold", dark ? "text-white" : "text-ink-900")}>{step.title}</h3>
+            <p className={cx("mt-2 leading-7", dark ? "text-ink-300" : "text-ink-600")}>
+              <Inline md={step.description} />
+            </p>
+          </li>
+        ))}
+      </ol>
+      <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
+    </Section>
+  );
+}

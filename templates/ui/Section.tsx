@@ -1,0 +1,67 @@
+/**
+ * The frame shared by content sections: background tone, vertical rhythm, the page
+ * width, and the eyebrow / heading / intro text block.
+ */
+import type { ReactNode } from "react";
+import type { InlineMarkdown } from "../model.ts";
+import { cx } from "./cx.ts";
+import { Inline } from "./Markdown.tsx";
+
+export type Tone = "light" | "muted" | "dark";
+
+const TONES: Record<Tone, string> = {
+  light: "bg-white text-ink-900",
+  muted: "bg-ink-50 text-ink-900",
+  dark: "bg-ink-950 text-white",
+};
+
+export function Section({ id, tone = "light", className, children }: { id?: string | undefined; tone?: Tone | undefined; className?: string; children: ReactNode }) {
+  return (
+    <section id={id} className={cx("py-20 sm:py-24", TONES[tone], className)} data-tone={tone}>
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
+    </section>
+  );
+}
+
+export function SectionHeading({
+  eyebrow,
+  heading,
+  text,
+  tone = "light",
+  align = "center",
+}: {
+  eyebrow?: string | undefined;
+  heading: string;
+  text?: InlineMarkdown | undefined;
+  tone?: Tone | undefined;
+  align?: "center" | "left";
+}) {
+  const dark = tone === "dark";
+  return (
+    <div className={align === "center" ? "mx-auto max-w-3xl text-center" : "max-w-2xl"}>
+      {eyebrow ? <p className={cx("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-600")}>{eyebrow}</p> : null}
+      <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{heading}</h2>
+      {text ? (
+        <p className={cx("mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")}>
+          <Inline md={text} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckList({ points, tone = "light", className }: { points: string[] | undefined; tone?: Tone | undefined; className?: string }) {
+  if (!points?.length) return null;
+  return (
+    <ul className={cx("space-y-2 text-sm", tone === "dark" ? "text-ink-200" : "text-ink-700", className)}>
+      {points.map((p) => (
+        <li key={p} className="flex gap-2">
+          <svg className={cx("icon-stroke mt-0.5 size-4 shrink-0", tone === "dark" ? "text-accent-300" : "text-accent-600")} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M20 6L9 17l-5-5" />
+          </svg>
+          {p}
+        </li>
+      ))}
+    </ul>
+  );
+}
