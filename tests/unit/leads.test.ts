@@ -165,7 +165,8 @@ describe("lead receiver", () => {
 describe("leadsFile", () => {
   it("is data/leads.jsonl unless LEADS_FILE says otherwise", () => {
     expect(leadsFile({})).toBe(path.join(ROOT, "data", "leads.jsonl"));
-    expect(leadsFile({ LEADS_FILE: "/tmp/x/leads.jsonl" })).toBe("/tmp/x/leads.jsonl");
+    const elsewhere = path.join(os.tmpdir(), "x", "leads.jsonl");
+    expect(leadsFile({ LEADS_FILE: elsewhere })).toBe(elsewhere);
   });
 });
 
