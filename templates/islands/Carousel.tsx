@@ -119,14 +119,21 @@ interface ItemProps {
   current: boolean;
 }
 
+/** The WAI-ARIA attributes every slide carries, whichever way it is drawn. */
+function slideAttributes(p: CarouselProps, i: number, current: boolean) {
+  return {
+    role: "group",
+    "aria-roledescription": "slide",
+    "aria-label": fillLabel(p.labels.slide, i, p.items.length),
+    "data-current": current ? "" : undefined,
+  } as const;
+}
+
 function Card({ item, i, p, tone, current, ctl, running }: ItemProps & { ctl: Autoplay; running: boolean }) {
   const dark = tone === "dark";
   return (
     <div
-      role="group"
-      aria-roledescription="slide"
-      aria-label={fillLabel(p.labels.slide, i, p.items.length)}
-      data-current={current ? "" : undefined}
+      {...slideAttributes(p, i, current)}
       className={cx(
         "relative flex shrink-0 basis-[85%] snap-start flex-col overflow-hidden rounded-card border p-6 transition-[background-color,border-color,box-shadow] duration-500 motion-reduce:transition-none sm:basis-[calc((100%_-_1.5rem)/2)] lg:basis-[calc((100%_-_3rem)/3)] lg:p-7",
         dark
@@ -160,10 +167,7 @@ function Slide({ item, i, p, tone, current, ctl, running }: ItemProps & { ctl: A
   const dark = tone === "dark";
   return (
     <div
-      role="group"
-      aria-roledescription="slide"
-      aria-label={fillLabel(p.labels.slide, i, p.items.length)}
-      data-current={current ? "" : undefined}
+      {...slideAttributes(p, i, current)}
       className={cx(
         "relative col-start-1 row-start-1 grid items-center gap-8 overflow-hidden rounded-3xl border p-8 transition-[opacity,visibility] duration-700 motion-reduce:transition-none sm:p-12 md:grid-cols-[1fr_auto] lg:gap-16 lg:p-16",
         dark ? "border-white/10 bg-linear-to-br from-brand-900/60 to-ink-900" : "border-ink-200 bg-linear-to-br from-brand-50 to-white",

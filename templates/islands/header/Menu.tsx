@@ -26,6 +26,18 @@ export interface MenuProps {
 
 const PANEL_GRID = ["", "w-80 grid-cols-1", "w-[38rem] grid-cols-2", "w-[52rem] grid-cols-3"];
 
+/** How a link looks in a wide panel and in a compact dropdown. */
+const PANEL_ITEM = {
+  className: "block h-full rounded-xl p-4 hover:bg-ink-50",
+  titleClassName: "font-semibold text-ink-900",
+  descriptionClassName: "mt-1 block text-sm leading-6 text-ink-600",
+};
+const DROPDOWN_ITEM = {
+  className: "block rounded-lg px-3 py-2 text-sm hover:bg-ink-50",
+  titleClassName: "font-medium text-ink-900",
+  descriptionClassName: "block text-xs leading-5 text-ink-600",
+};
+
 /** ArrowDown on the trigger opens the menu and moves into it; ArrowDown/ArrowUp move between its links. */
 function onKeyDown(event: ReactKeyboardEvent<HTMLDivElement>, id: string, ctl: MenuController) {
   const down = event.key === "ArrowDown";
@@ -69,37 +81,13 @@ export function Menu({ id, title, links, style, align = "left", open, ready, ctl
         hidden={ready ? !open : undefined}
         onClick={(e) => (e.target as Element).closest("a") && ctl.close()}
       >
-        {panel ? (
-          <ul className={`grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}`}>
-            {links.map((l) => (
-              <li key={l.title}>
-                <NavLinkItem
-                  link={l}
-                  labels={labels}
-                  withDescription
-                  className="block h-full rounded-xl p-4 hover:bg-ink-50"
-                  titleClassName="font-semibold text-ink-900"
-                  descriptionClassName="mt-1 block text-sm leading-6 text-ink-600"
-                />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ul className="w-64 rounded-xl border border-ink-200 bg-white p-1.5 text-ink-900 shadow-card">
-            {links.map((l) => (
-              <li key={l.title}>
-                <NavLinkItem
-                  link={l}
-                  labels={labels}
-                  withDescription
-                  className="block rounded-lg px-3 py-2 text-sm hover:bg-ink-50"
-                  titleClassName="font-medium text-ink-900"
-                  descriptionClassName="block text-xs leading-5 text-ink-600"
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <ul className={panel ? `grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}` : "w-64 rounded-xl border border-ink-200 bg-white p-1.5 text-ink-900 shadow-card"}>
+          {links.map((l) => (
+            <li key={l.title}>
+              <NavLinkItem link={l} labels={labels} withDescription {...(panel ? PANEL_ITEM : DROPDOWN_ITEM)} />
+            </li>
+          ))}
+        </ul>
       </div>
     </div>
   );
