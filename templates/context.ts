@@ -13,6 +13,8 @@ export interface RenderContext {
   islands: Set<string>;
   /** Names of the islands the page loads on first interaction (dialogs). */
   lazyIslands: Set<string>;
+  /** The dialogs that buttons on the page open (data-open values), filled in while rendering. */
+  dialogTriggers: Set<string>;
   /** The URL of an island's browser module. */
   islandUrl(name: string): string;
   /** The URL of a file in content/assets (for example "assets/favicon.svg"). */

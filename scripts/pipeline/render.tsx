@@ -58,6 +58,7 @@ export function renderRoute(route: Route, input: RenderInput): string {
     canonical: route.canonical,
     islands: new Set(),
     lazyIslands: new Set(),
+    dialogTriggers: new Set(),
     islandUrl(name) {
       const entry = input.islands.entries.get(name);
       if (!entry) throw new Error(`The island ${name} is used by a template but templates/islands/${name}.tsx does not exist.`);

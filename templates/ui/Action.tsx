@@ -10,8 +10,9 @@ import { Icon } from "./Icon.tsx";
 import { isExternal, NEW_TAB } from "./links.ts";
 
 export function Action({ action, className }: { action: ActionData; className?: string }) {
-  const { site, page } = useRender();
+  const { site, page, dialogTriggers } = useRender();
   if (action.hidden) return null;
+  if (action.opens) dialogTriggers.add(action.opens);
   const fallback =
     action.opens === "demo"
       ? site.links.calendar

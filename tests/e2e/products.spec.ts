@@ -16,6 +16,7 @@ test.beforeEach(async ({ page }) => {
 
 for (const product of PRODUCTS) {
   test(`${product.path}: the alias serves the same page, and demo buttons open "${product.demo}"`, async ({ page, request }) => {
+    test.slow(); // two page loads and two dialogs: give a busy CI machine room
     const [a, b] = await Promise.all([request.get(product.path), request.get(product.alias)]);
     expect(b.status()).toBe(200);
     expect(await b.text()).toBe(await a.text());

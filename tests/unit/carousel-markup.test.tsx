@@ -22,6 +22,7 @@ function render(node: ReactNode) {
     site: { labels: { newTab: "(opens in a new tab)" }, links: { calendar: "https://cal.example.com" }, dialogs: { demo: { title: "Schedule a Demo" } } },
     page: { demoTitle: "Schedule a Demo" },
     islands: new Set<string>(),
+    dialogTriggers: new Set<string>(),
     lazyIslands: new Set<string>(),
     islandUrl: (name: string) => `/assets/islands/${name}.js`,
   } as unknown as RenderContext;

@@ -98,6 +98,17 @@ describe("build", () => {
     expect(notFound).toMatch(/PathLogger-\w+\.js/);
   });
 
+  it("puts the assessment wizard only on pages whose buttons open it", async () => {
+    const result = await runPipeline(project(), { mode: "build", write: false });
+    const home = String(result.files.get("index.html"));
+    const notFound = String(result.files.get("404.html"));
+    expect(home).toContain('data-open="assessment"');
+    expect(home).toContain('data-island="AssessmentDialog"');
+    expect(notFound).not.toContain('data-open="assessment"');
+    expect(notFound).not.toContain('data-island="AssessmentDialog"');
+    expect(notFound).toContain('data-island="DemoDialog"');
+  });
+
   it("ships no React to the browser", async () => {
     const result = await runPipeline(project(), { mode: "build", write: false });
     const js = [...result.files].filter(([f]) => f.endsWith(".js")).map(([, d]) => Buffer.from(d).toString("utf8")).join("\n");
