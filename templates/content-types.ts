@@ -24,6 +24,22 @@ export type IconName =
   | "menu"
   | "close"
   | "chevron-down"
+  | "package"
+  | "wrench"
+  | "message"
+  | "alert"
+  | "document"
+  | "home"
+  | "school"
+  | "dollar"
+  | "bell"
+  | "clipboard"
+  | "phone"
+  | "eye"
+  | "layers"
+  | "heart"
+  | "trend"
+  | "key"
   | "linkedin"
   | "x-social"
   | "facebook"
@@ -77,6 +93,7 @@ export interface Content {
   page?: Page;
   lead?: Lead;
   products?: ProductCollection;
+  testimonials?: TestimonialCollection;
   section_cardGrid?: CardGridSection;
   section_carousel?: CarouselSection;
   section_cta?: CallToActionSection;
@@ -86,6 +103,7 @@ export interface Content {
   section_productGrid?: ProductGridSection;
   section_split?: SplitSection;
   section_steps?: StepsSection;
+  section_testimonials?: TestimonialsSection;
 }
 /**
  * Settings shared by every page: the brand, the header and footer, and the external addresses the site links or posts to.
@@ -264,6 +282,10 @@ export interface Site {
      * What the not-found page writes to the browser console before the missing address.
      */
     notFoundLog: string;
+    /**
+     * What screen readers say for a testimonial's stars: {rating} becomes the rating, from 1 to 5.
+     */
+    rating: string;
   };
 }
 /**
@@ -475,6 +497,7 @@ export interface Page {
     | StepsSection
     | CallToActionSection
     | ProductGridSection
+    | TestimonialsSection
   )[];
 }
 /**
@@ -821,6 +844,10 @@ export interface SplitSection {
    */
   eyebrow?: string;
   /**
+   * A highlighted tag beside the eyebrow, such as Coming Soon.
+   */
+  badge?: string;
+  /**
    * The heading of the block.
    */
   heading: string;
@@ -966,6 +993,51 @@ export interface ProductGridSection {
   actions?: Action[];
 }
 /**
+ * Customer quotes with their star ratings, from content/collections/testimonials.json. With no quotes yet, a comingSoon note stands in their place.
+ */
+export interface TestimonialsSection {
+  /**
+   * Marks this block as testimonials.
+   */
+  type: "testimonials";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The block's background: light (white), muted (light grey) or dark (navy).
+   */
+  tone?: "light" | "muted" | "dark";
+  /**
+   * The testimonials to show, by their id in content/collections/testimonials.json.
+   *
+   * @minItems 1
+   * @maxItems 6
+   *
+   * Items: The id of a testimonial.
+   */
+  items?: Testimonial[];
+  /**
+   * A note shown instead of quotes, for a page whose customers have not been quoted yet. Leave it out once items are listed.
+   */
+  comingSoon?: string;
+  /**
+   * Buttons under the block, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
+}
+/**
  * A free assessment request, as the wizard sends it to the webhook. The wizard in the browser and the local receiver of npm start both check answers against these rules.
  */
 export interface Lead {
@@ -1047,4 +1119,52 @@ export interface Product {
    * The text of the button that opens the product's page.
    */
   buttonText: string;
+}
+/**
+ * What customers say about Building OS, written once and shown wherever a testimonials block lists them.
+ */
+export interface TestimonialCollection {
+  /**
+   * Tells your editor which schema checks this file. Leave it as it is.
+   */
+  $schema: string;
+  /**
+   * One record per testimonial.
+   *
+   * @minItems 1
+   */
+  items: Testimonial[];
+}
+/**
+ * A customer's words, with who said them and their rating.
+ */
+export interface Testimonial {
+  /**
+   * A short name that sections use to refer to this testimonial. Lower case, digits and dashes.
+   */
+  id: string;
+  /**
+   * The person's name.
+   */
+  name: string;
+  /**
+   * The person's role.
+   */
+  title: string;
+  /**
+   * Their building, board or company.
+   */
+  company: string;
+  /**
+   * What they said, in their words, without quotation marks (the page adds them).
+   */
+  content: string;
+  /**
+   * Their rating from 1 to 5, shown as stars.
+   */
+  rating: number;
+  /**
+   * The properties they run, in a few words, shown under their name.
+   */
+  portfolio?: string;
 }

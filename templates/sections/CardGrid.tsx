@@ -2,6 +2,7 @@
 import type { CardGridSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
 import { Actions } from "../ui/Action.tsx";
+import { Badge } from "../ui/Badge.tsx";
 import { cx } from "../ui/cx.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { isExternal, NEW_TAB } from "../ui/links.ts";
@@ -31,7 +32,7 @@ function CardView({ card, tone }: { card: Card; tone: Tone }) {
           </span>
         ) : null}
         {card.badge ? (
-          <span className={cx("rounded-full px-2.5 py-1 text-xs font-semibold", dark ? "bg-accent-400 text-ink-950" : "bg-accent-400/20 text-ink-900")}>{card.badge}</span>
+          <Badge tone={tone}>{card.badge}</Badge>
         ) : null}
       </div>
       {card.label ? <p className={cx("text-sm font-semibold", card.icon || card.badge ? "mt-4" : "", dark ? "text-accent-300" : "text-brand-600")}>{card.label}</p> : null}

@@ -1,6 +1,7 @@
 /** Section "split": text beside an illustration, on either side. */
 import type { SplitSection } from "../content-types.ts";
 import { Actions } from "../ui/Action.tsx";
+import { Badge } from "../ui/Badge.tsx";
 import { cx } from "../ui/cx.ts";
 import { Markdown } from "../ui/Markdown.tsx";
 import { CheckList, Section } from "../ui/Section.tsx";
@@ -13,7 +14,12 @@ export function Split({ section }: { section: SplitSection }) {
     <Section id={section.id} tone={tone}>
       <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
         <div className={cx(section.imageSide === "left" && "lg:order-2")}>
-          {section.eyebrow ? <p className={cx("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-600")}>{section.eyebrow}</p> : null}
+          {section.eyebrow || section.badge ? (
+            <p className="flex flex-wrap items-center gap-3">
+              {section.eyebrow ? <span className={cx("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-600")}>{section.eyebrow}</span> : null}
+              {section.badge ? <Badge tone={tone}>{section.badge}</Badge> : null}
+            </p>
+          ) : null}
           <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{section.heading}</h2>
           <Markdown md={section.text} className={cx("prose mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")} />
           <CheckList points={section.points} tone={tone} className="mt-6 text-base" />

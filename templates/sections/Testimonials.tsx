@@ -1,0 +1,75 @@
+/**
+ * Section "testimonials": customer quotes with their star ratings, or, before a page
+ * has any, a "coming soon" note in their place. The stars are drawn for sighted
+ * readers; screen readers hear the rating as text ("Rated 5 out of 5").
+ */
+import type { Testimonial, TestimonialsSection } from "../content-types.ts";
+import { useRender } from "../context.ts";
+import { Actions } from "../ui/Action.tsx";
+import { cx } from "../ui/cx.ts";
+import { Section, SectionHeading, type Tone } from "../ui/Section.tsx";
+
+const STAR = "M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z";
+
+export function Stars({ rating, label }: { rating: number; label: string }) {
+  return (
+    <p className="flex gap-0.5">
+      <span className="sr-only">{label.replace("{rating}", String(rating))}</span>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <svg key={n} className={cx("size-5", n <= rating ? "text-amber-400" : "text-ink-300")} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+          <path d={STAR} />
+        </svg>
+      ))}
+    </p>
+  );
+}
+
+function Quote({ item, tone }: { item: Testimonial; tone: Tone }) {
+  const { labels } = useRender().site;
+  const dark = tone === "dark";
+  return (
+    <li>
+      <figure className={cx("flex h-full flex-col rounded-card border p-7", dark ? "border-white/10 bg-white/5" : "border-ink-200 bg-white shadow-card")}>
+        <Stars rating={item.rating} label={labels.rating} />
+        <blockquote className={cx("mt-5 flex-1 text-lg leading-8", dark ? "text-ink-100" : "text-ink-800")}>
+          <p>“{item.content}”</p>
+        </blockquote>
+        <figcaption className={cx("mt-6 border-t pt-5", dark ? "border-white/10" : "border-ink-100")}>
+          <span className={cx("block font-semibold", dark ? "text-white" : "text-ink-900")}>{item.name}</span>
+          <span className={cx("block text-sm", dark ? "text-ink-300" : "text-ink-600")}>
+            {item.title}, {item.company}
+          </span>
+          {item.portfolio ? <span className={cx("mt-1 block text-sm", dark ? "text-accent-300" : "text-brand-700")}>{item.portfolio}</span> : null}
+        </figcaption>
+      </figure>
+    </li>
+  );
+}
+
+export function Testimonials({ section }: { section: TestimonialsSection }) {
+  const tone = section.tone ?? "light";
+  const dark = tone === "dark";
+  const items = section.items ?? [];
+  return (
+    <Section id={section.id} tone={tone}>
+      <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} tone={tone} />
+      {items.length ? (
+        <ul className={cx("mt-12 grid gap-6", items.length === 1 ? "mx-auto max-w-3xl" : items.length === 2 ? "md:grid-cols-2" : "md:grid-cols-2 lg:grid-cols-3")}>
+          {items.map((item) => (
+            <Quote key={item.id} item={item} tone={tone} />
+          ))}
+        </ul>
+      ) : (
+        <p
+          className={cx(
+            "mx-auto mt-10 max-w-2xl rounded-card border border-dashed px-6 py-8 text-center text-lg",
+            dark ? "border-white/20 text-ink-200" : "border-ink-300 bg-white text-ink-700",
+          )}
+        >
+          {section.comingSoon}
+        </p>
+      )}
+      <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
+    </Section>
+  );
+}
