@@ -66,8 +66,9 @@ test("is a modal dialog: focus inside, Tab wraps, Escape closes and focus return
 
 test("takes its title from the button, and keeps the loaded calendar when reopened", async ({ page }) => {
   await page.goto("/");
-  const trigger = page.locator("main").getByRole("link", { name: "See it in action" });
-  await trigger.evaluate((el) => el.setAttribute("data-dialog-title", "Schedule a HERO AI Demo"));
+  // The HERO AI carousel's button names its own dialog title; the page's is "Schedule a Demo".
+  const trigger = page.locator("main").getByRole("link", { name: "Schedule a HERO AI Demo" });
+  await expect(trigger).toHaveAttribute("data-dialog-title", "Schedule a HERO AI Demo");
   await trigger.click();
   const dialog = page.getByRole("dialog", { name: "Schedule a HERO AI Demo" });
   await expect(dialog).toBeVisible();

@@ -256,6 +256,8 @@ test.describe("keyboard", () => {
     await page.keyboard.press("Tab"); // skip link
     await page.keyboard.press("Tab"); // logo
     await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Solutions" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(page.getByRole("button", { name: "Platform" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(resources(page)).toBeFocused();
