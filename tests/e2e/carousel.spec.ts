@@ -279,8 +279,20 @@ test.describe("HERO AI carousel", () => {
       await page.clock.runFor(50); // a frame: the effect that scrolls the row runs
       await expect.poll(() => wholly(cards(page).nth(1))).toBe(true);
       await expect.poll(() => wholly(cards(page).nth(0))).toBe(false);
-      // The visitor scrolls the row to the fourth card (as a swipe would).
       const row = carousel(page).locator("[tabindex='0']");
+      // Scrolling (smooth, snapping) runs on real time while the page's clock is
+      // frozen: wait until the row is still, so that no late scroll event restarts the
+      // settle timer after the clock has been run.
+      const still = () =>
+        expect
+          .poll(async () => {
+            const a = await row.evaluate((el) => el.scrollLeft);
+            await page.waitForTimeout(120);
+            return (await row.evaluate((el) => el.scrollLeft)) === a;
+          })
+          .toBe(true);
+      await still();
+      // The visitor scrolls the row to the fourth card (as a swipe would).
       await row.dispatchEvent("pointerdown");
       await row.evaluate(
         (el) =>
@@ -291,6 +303,7 @@ test.describe("HERO AI carousel", () => {
           }),
       );
       await expect.poll(() => wholly(cards(page).nth(3))).toBe(true);
+      await still();
       await page.clock.runFor(200);
       await expectCurrent(cardDots(page), 3);
       await page.clock.runFor(CARDS_MS - 201);

@@ -55,7 +55,7 @@ test.describe("keyboard", () => {
     const drawer = page.getByRole("dialog", { name: "Urbi menu" });
     await expect(drawer).toBeVisible();
     const help = drawer.getByRole("link", { name: /Help Center/ });
-    for (let i = 0; i < 12 && !(await help.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    for (let i = 0; i < 40 && !(await help.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
     await expect(help).toBeFocused();
     await context.close();
   });
