@@ -66,8 +66,6 @@ test.beforeEach(async ({ page }) => {
 async function expectDialog(page: Page, name: string) {
   const dialog = page.getByRole("dialog", { name });
   await expect(dialog).toBeVisible();
-  // The dialog moves focus inside once it is ready; Escape is a key press on what has focus.
-  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 }

@@ -4,7 +4,7 @@
  * page behind does not scroll; on close, focus returns to where it came from.
  */
 import type { RefObject } from "react";
-import { useEffect } from "../../runtime.ts";
+import { useLayoutEffect } from "../../runtime.ts";
 
 export const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
@@ -20,7 +20,9 @@ export function useModal(
   /** Where focus goes back to on close (null: nowhere); by default the element focused before opening. */
   returnTo?: () => HTMLElement | null | undefined,
 ): void {
-  useEffect(() => {
+  // A layout effect: focus moves in and Escape is heard before the open dialog is
+  // first painted, so a dialog that can be seen always answers the keyboard.
+  useLayoutEffect(() => {
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const root = document.documentElement;
