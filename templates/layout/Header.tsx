@@ -9,7 +9,7 @@ import { Island } from "../ui/Island.tsx";
 
 export function Header() {
   const { site, page } = useRender();
-  const { header } = site;
+  const { header, labels } = site;
   return (
     <Island
       name="SiteHeader"
@@ -20,7 +20,8 @@ export function Header() {
         login: header.login,
         loginLabel: header.loginLabel ?? "Login",
         menuLabel: header.menuLabel,
-        labels: site.labels,
+        // Only the texts the header uses: its props are serialized into every page.
+        labels: { newTab: labels.newTab, hiring: labels.hiring, closeMenu: labels.closeMenu, mainNav: labels.mainNav, mobileNav: labels.mobileNav },
         demoLabel: header.demoLabel,
         demoHref: site.links.calendar,
         demoTitle: page.demoTitle ?? site.dialogs.demo.title,
