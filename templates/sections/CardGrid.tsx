@@ -7,7 +7,7 @@ import { cx } from "../ui/cx.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { isExternal, NEW_TAB } from "../ui/links.ts";
 import { Inline } from "../ui/Markdown.tsx";
-import { CheckList, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
+import { cardSurface, CheckList, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
 
 type Card = CardGridSection["cards"][number];
 
@@ -21,7 +21,7 @@ function CardView({ card, tone }: { card: Card; tone: Tone }) {
     <li
       className={cx(
         "relative flex flex-col rounded-card border p-6 transition-shadow",
-        dark ? "border-white/10 bg-white/5" : "border-ink-200 bg-white shadow-card",
+        cardSurface(tone),
         card.href && (dark ? "hover:bg-white/10" : "hover:shadow-lg"),
       )}
     >

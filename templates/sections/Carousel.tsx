@@ -13,6 +13,7 @@ import { cx } from "../ui/cx.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { Island } from "../ui/Island.tsx";
 import { Inline } from "../ui/Markdown.tsx";
+import { Eyebrow } from "../ui/Section.tsx";
 
 const props = carouselSchema.properties;
 const DEFAULT_LABELS = Object.fromEntries(Object.entries(props.labels.properties).map(([k, v]) => [k, v.default])) as unknown as CarouselLabels;
@@ -52,7 +53,7 @@ export function Carousel({ section }: { section: CarouselSection }) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">
           {section.eyebrow ? (
-            <p className={cx("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-600")}>{section.eyebrow}</p>
+            <Eyebrow tone={tone}>{section.eyebrow}</Eyebrow>
           ) : null}
           <h2 id={id} className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>
             {section.heading}

@@ -4,7 +4,7 @@ import { Actions } from "../ui/Action.tsx";
 import { Badge } from "../ui/Badge.tsx";
 import { cx } from "../ui/cx.ts";
 import { Markdown } from "../ui/Markdown.tsx";
-import { CheckList, Section } from "../ui/Section.tsx";
+import { CheckList, Eyebrow, Section } from "../ui/Section.tsx";
 
 export function Split({ section }: { section: SplitSection }) {
   const tone = section.tone ?? "light";
@@ -16,7 +16,11 @@ export function Split({ section }: { section: SplitSection }) {
         <div className={cx(section.imageSide === "left" && "lg:order-2")}>
           {section.eyebrow || section.badge ? (
             <p className="flex flex-wrap items-center gap-3">
-              {section.eyebrow ? <span className={cx("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-600")}>{section.eyebrow}</span> : null}
+              {section.eyebrow ? (
+                <Eyebrow tone={tone} as="span">
+                  {section.eyebrow}
+                </Eyebrow>
+              ) : null}
               {section.badge ? <Badge tone={tone}>{section.badge}</Badge> : null}
             </p>
           ) : null}

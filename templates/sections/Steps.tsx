@@ -3,7 +3,7 @@ import type { StepsSection } from "../content-types.ts";
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Inline } from "../ui/Markdown.tsx";
-import { Section, SectionHeading } from "../ui/Section.tsx";
+import { cardSurface, Section, SectionHeading } from "../ui/Section.tsx";
 
 export function Steps({ section }: { section: StepsSection }) {
   const tone = section.tone ?? "light";
@@ -13,7 +13,7 @@ export function Steps({ section }: { section: StepsSection }) {
       <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} tone={tone} />
       <ol className={cx("mt-12 grid gap-6", section.steps.length === 4 ? "md:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3")}>
         {section.steps.map((step, i) => (
-          <li key={step.title} className={cx("relative rounded-card border p-6", dark ? "border-white/10 bg-white/5" : "border-ink-200 bg-white shadow-card")}>
+          <li key={step.title} className={cx("relative rounded-card border p-6", cardSurface(tone))}>
             <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-600 font-bold text-white">
               {i + 1}
             </span>

@@ -23,6 +23,16 @@ export function Section({ id, tone = "light", className, children }: { id?: stri
   );
 }
 
+/** The surface of a card on a block of the given tone. */
+export function cardSurface(tone: Tone | undefined): string {
+  return tone === "dark" ? "border-white/10 bg-white/5" : "border-ink-200 bg-white shadow-card";
+}
+
+/** The short uppercase line above a heading. */
+export function Eyebrow({ tone, as: Tag = "p", children }: { tone?: Tone | undefined; as?: "p" | "span"; children: ReactNode }) {
+  return <Tag className={cx("text-sm font-semibold tracking-wide uppercase", tone === "dark" ? "text-accent-300" : "text-brand-600")}>{children}</Tag>;
+}
+
 export function SectionHeading({
   eyebrow,
   heading,
@@ -39,7 +49,7 @@ export function SectionHeading({
   const dark = tone === "dark";
   return (
     <div className={align === "center" ? "mx-auto max-w-3xl text-center" : "max-w-2xl"}>
-      {eyebrow ? <p className={cx("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-600")}>{eyebrow}</p> : null}
+      {eyebrow ? <Eyebrow tone={tone}>{eyebrow}</Eyebrow> : null}
       <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{heading}</h2>
       {text ? (
         <p className={cx("mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")}>
