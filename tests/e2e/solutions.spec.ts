@@ -205,14 +205,15 @@ test("home, header and footer lead to the solutions", async ({ page }) => {
 });
 
 test.describe("hidden assessment buttons", () => {
+  /** Page -> the label of its hidden assessment button. */
   const FLAGS = {
-    "content/pages/solutions/property-managers.json": "Property Assessment",
-    "content/pages/solutions/owners.json": "Building Assessment",
+    "solutions/property-managers": "Property Assessment",
+    "solutions/owners": "Building Assessment",
   };
 
   test("stay hidden, and their pages ship no wizard", async ({ page }) => {
     for (const file of Object.keys(FLAGS)) {
-      await page.goto(route(file.slice("content/pages/".length, -".json".length)));
+      await page.goto(route(file));
       await expect(page.locator('bos-island[data-island="AssessmentDialog"]')).toHaveCount(0);
     }
   });
@@ -224,7 +225,7 @@ test.describe("hidden assessment buttons", () => {
     test.beforeAll(async () => {
       test.setTimeout(120_000);
       dist = mkdtempSync(path.join(os.tmpdir(), "bos-variant-dist-"));
-      const args = Object.entries(FLAGS).map(([file, label]) => `${file}=${label}`);
+      const args = Object.entries(FLAGS).map(([file, label]) => `content/pages/${file}.json=${label}`);
       execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/build-variant.ts", dist, ...args], { stdio: "pipe" });
       server = await startServer({ dist, port: 0 });
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -235,8 +236,8 @@ test.describe("hidden assessment buttons", () => {
     });
 
     for (const [file, label] of Object.entries(FLAGS)) {
-      test(`${label} shows on ${file.slice("content/pages".length, -".json".length)} and opens the wizard`, async ({ page }) => {
-        await page.goto(base + route(file.slice("content/pages/".length, -".json".length)));
+      test(`${label} shows on ${route(file)} and opens the wizard`, async ({ page }) => {
+        await page.goto(base + route(file));
         const button = page.locator("main").getByRole("link", { name: label, exact: true });
         await expect(button).toBeVisible();
         await button.click();

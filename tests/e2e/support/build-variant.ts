@@ -5,41 +5,45 @@
  * Each named button must exist in that file and be hidden; anything else is an error,
  * so the test cannot pass against content that no longer has the flag.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { projectPaths, ROOT } from "../../../scripts/lib/paths.ts";
+import { ROOT } from "../../../scripts/lib/paths.ts";
 import { runPipeline } from "../../../scripts/pipeline/index.ts";
+import { tempProject } from "../../unit/project.ts";
 
 const [out, ...specs] = process.argv.slice(2);
 if (!out || specs.length === 0) throw new Error("usage: build-variant.ts <out-dir> <file>=<label>[,<label>] …");
 
-const root = mkdtempSync(path.join(os.tmpdir(), "bos-variant-"));
-try {
-  cpSync(path.join(ROOT, "content"), path.join(root, "content"), { recursive: true });
-  cpSync(path.join(ROOT, "schemas"), path.join(root, "schemas"), { recursive: true });
-  for (const spec of specs) {
-    const [file, labels] = spec.split("=") as [string, string];
-    const abs = path.join(root, file);
-    const data = JSON.parse(readFileSync(abs, "utf8")) as unknown;
-    for (const label of labels.split(",")) {
-      const found: Record<string, unknown>[] = [];
-      const walk = (node: unknown): void => {
-        if (Array.isArray(node)) node.forEach(walk);
-        else if (node && typeof node === "object") {
-          const o = node as Record<string, unknown>;
-          if (o["label"] === label && o["hidden"] === true) found.push(o);
-          Object.values(o).forEach(walk);
-        }
-      };
-      walk(data);
-      if (found.length !== 1) throw new Error(`${file}: expected one hidden button "${label}", found ${found.length}`);
-      found[0]!["hidden"] = false;
-    }
-    writeFileSync(abs, JSON.stringify(data, null, 2));
+/** The file's JSON with the named hidden buttons shown. */
+function unhide(file: string, labels: string[]): string {
+  const data = JSON.parse(readFileSync(path.join(ROOT, file), "utf8")) as unknown;
+  for (const label of labels) {
+    const found: Record<string, unknown>[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === "object") {
+        const o = node as Record<string, unknown>;
+        if (o["label"] === label && o["hidden"] === true) found.push(o);
+        Object.values(o).forEach(walk);
+      }
+    };
+    walk(data);
+    if (found.length !== 1) throw new Error(`${file}: expected one hidden button "${label}", found ${found.length}`);
+    found[0]!["hidden"] = false;
   }
-  const result = await runPipeline(projectPaths(root, { dist: path.resolve(out) }), { mode: "build" });
+  return JSON.stringify(data, null, 2);
+}
+
+const files = Object.fromEntries(
+  specs.map((spec) => {
+    const [file, labels] = spec.split("=") as [string, string];
+    return [file, unhide(file, labels.split(","))];
+  }),
+);
+const project = tempProject(files);
+try {
+  const result = await runPipeline({ ...project, dist: path.resolve(out) }, { mode: "build" });
   if (!result.ok) throw new Error(result.issues.map((i) => `${i.file}:${i.line}:${i.column} ${i.message}`).join("\n"));
 } finally {
-  rmSync(root, { recursive: true, force: true });
+  project.cleanup();
 }
