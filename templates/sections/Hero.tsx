@@ -48,7 +48,7 @@ export function Hero({ section }: { section: HeroSection }) {
         {section.highlights?.length ? (
           <dl className="mt-14 grid max-w-4xl grid-cols-2 gap-x-6 gap-y-8 border-t border-white/15 pt-8 sm:grid-cols-4">
             {section.highlights.map((h) => (
-              <div key={h.label} className="flex flex-col-reverse gap-1">
+              <div key={h.label} className="flex flex-col-reverse justify-end gap-1">
                 <dt className="text-sm text-ink-300">{h.label}</dt>
                 <dd className="text-3xl font-bold tracking-tight text-white">{h.value}</dd>
               </div>
