@@ -20,6 +20,16 @@ for (const width of [390, 1440]) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 900 } });
   for (const r of routes.filter((r) => !r.alias && (only.length === 0 || only.includes(r.path)))) {
     await page.goto(`http://127.0.0.1:${port}${r.path === "/404" ? "/this-page-does-not-exist" : r.path}`, { waitUntil: "networkidle" });
+    // Scroll through the page as a visitor would, so that lazy images load before the full-page shot.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(400); // the header's transparent/solid transition
     const name = `${(r.path.slice(1) || "home").replace(/\//g, "_")}-${width}.png`;
     await page.screenshot({ path: path.join(out, name), fullPage: true });
     console.log(path.relative(ROOT, path.join(out, name)));
