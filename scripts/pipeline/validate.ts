@@ -19,7 +19,7 @@ export interface Annotation {
   file: string;
   pointer: string;
   value: string;
-  /** markdown: "inline" | "block"; ref: the collection name. */
+  /** markdown: "inline" | "block"; ref: the collection name; link: "page" for a record's own page (x-page). */
   arg?: string;
 }
 
@@ -35,6 +35,9 @@ const ANNOTATING_KEYWORDS: Record<string, AnnotationKind> = {
   "x-asset": "asset",
   "x-markdown": "markdown",
   "x-ref": "ref",
+  // A record whose id names a page: "x-page": "/features/" on the id field links the
+  // record to /features/<id>, and the link check requires that page.
+  "x-page": "link",
 };
 
 /** The "$schema" value a content file must carry, relative to the file. */
@@ -54,11 +57,12 @@ export function createValidator(schemas: SchemaSet) {
   for (const [keyword, kind] of Object.entries(ANNOTATING_KEYWORDS)) {
     ajv.addKeyword({
       keyword,
-      schemaType: kind === "link" || kind === "asset" ? "boolean" : "string",
+      schemaType: keyword === "x-link" || kind === "asset" ? "boolean" : "string",
       errors: false,
       validate: (arg: unknown, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
-        if (typeof data === "string" && cxt)
-          collecting.push({ kind, pointer: cxt.instancePath, value: data, ...(typeof arg === "string" ? { arg } : {}) });
+        if (typeof data !== "string" || !cxt) return true;
+        if (keyword === "x-page") collecting.push({ kind, pointer: cxt.instancePath, value: `${String(arg)}${data}`, arg: "page" });
+        else collecting.push({ kind, pointer: cxt.instancePath, value: data, ...(typeof arg === "string" ? { arg } : {}) });
         return true;
       },
     });
@@ -230,7 +234,7 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
       return at(ptr, `${describeValue(e.data)} is not one of the allowed values.`.replace(/^t/, "T").replace(/^a/, "A"), guess ? `Did you mean "${guess}"? ${list ?? ""}`.trim() : list);
     }
     case "const":
-      return at(ptr, `Expected ${JSON.stringify(params["allowedValue"])} but found ${describeValue(e.data)}.`);
+      return at(ptr, `Expected ${JSON.stringify(params["allowedValue"])} but found ${describeValue(e.data)}.`, parent?.["description"] ? String(parent["description"]) : undefined);
     case "discriminator": {
       const types = [...schemas.sectionTypes.keys()];
       if (params["error"] === "tag")
@@ -270,8 +274,10 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
       const options = ((e.schema as JsonSchema[]) ?? [])
         .map((s) => (s["required"] as string[] | undefined)?.map((f) => `"${f}"`).join(" and "))
         .filter(Boolean);
-      if (options.length === (e.schema as unknown[]).length)
-        return at(ptr, `This needs ${options.join(" or ")}.`, `Add ${options.join(" or ")}.`);
+      if (options.length === (e.schema as unknown[]).length) {
+        const either = options.length > 2 ? `${options.slice(0, -1).join(", ")} or ${options.at(-1)}` : options.join(" or ");
+        return at(ptr, `This needs ${either}.`, `Add ${either}.`);
+      }
       return at(ptr, "This does not match any of the allowed forms.");
     }
     case "minimum":

@@ -7,7 +7,8 @@
  *   server HTML is the state at scroll 0, so nothing flashes.
  * - Desktop menus (header/Menu.tsx): hover or click opens, 100 ms hover-open delay,
  *   closing 300 ms after the pointer leaves, on an outside click, when focus moves
- *   away, and on Escape (focus back to the trigger). Timing: header/menu-controller.ts.
+ *   away, and on Escape (focus back to the trigger). Timing: header/menu-controller.ts;
+ *   closing: parts/useMenuDismiss.ts.
  * - Small screens: the menu button opens a modal drawer (header/Drawer.tsx).
  *
  * The first client render equals the server's (no ids, no window access while
@@ -21,6 +22,7 @@ import { buttonClass } from "../ui/Button.tsx";
 import { Drawer, DRAWER_ID } from "./header/Drawer.tsx";
 import { Menu } from "./header/Menu.tsx";
 import { menuController } from "./header/menu-controller.ts";
+import { useMenuDismiss } from "./parts/useMenuDismiss.ts";
 import { useModal } from "./parts/useModal.ts";
 
 export interface SiteHeaderProps {
@@ -59,40 +61,19 @@ export default function SiteHeader(p: SiteHeaderProps) {
   // closed for the demo dialog, which then owns focus (null: focus stays put).
   useModal(drawer, panel, () => setDrawer(false), () => (keepFocus.current ? null : menuButton.current));
 
+  useMenuDismiss(header, ctl);
   useEffect(() => {
     setReady(true);
-    // Whatever CSS was showing before the island was ready stays open.
-    const shown = header.current?.querySelector<HTMLElement>("[data-menu]:is(:hover, :focus-within)");
-    if (shown) ctl.show(shown.dataset["menu"]!);
     if (header.current?.querySelector(".header-drawer-root:focus-within")) setDrawer(true);
-    const root = (id: string) => header.current?.querySelector(`[data-menu="${id}"]`);
-    const away = (event: Event) => {
-      const id = ctl.open;
-      if (id !== null && !root(id)?.contains(event.target as Node)) ctl.close();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      const id = ctl.open;
-      if (event.key !== "Escape" || id === null) return;
-      const menu = root(id);
-      const active = document.activeElement;
-      ctl.close();
-      if (!active || active === document.body || menu?.contains(active)) menu?.querySelector("button")?.focus();
-    };
     const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
     const wide = window.matchMedia("(min-width: 64rem)");
     const onWide = () => wide.matches && setDrawer(false);
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     wide.addEventListener("change", onWide);
-    document.addEventListener("click", away, true);
-    document.addEventListener("focusin", away);
-    document.addEventListener("keydown", onKeyDown);
     return () => {
       window.removeEventListener("scroll", onScroll);
       wide.removeEventListener("change", onWide);
-      document.removeEventListener("click", away, true);
-      document.removeEventListener("focusin", away);
-      document.removeEventListener("keydown", onKeyDown);
     };
   }, []);
 
@@ -103,7 +84,7 @@ export default function SiteHeader(p: SiteHeaderProps) {
   return (
     <header
       ref={header}
-      className="site-header fixed inset-x-0 top-0 z-40"
+      className="site-header menu-root fixed inset-x-0 top-0 z-40"
       data-variant={p.variant}
       data-scrolled={scrolled ? "" : undefined}
       data-ready={ready ? "" : undefined}

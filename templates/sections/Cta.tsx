@@ -20,10 +20,7 @@ export function Cta({ section }: { section: CallToActionSection }) {
             <Inline md={section.text} />
           </p>
         ) : null}
-        <Actions
-          actions={section.actions}
-          className="mt-8 flex flex-wrap justify-center gap-3 [&>a:first-child]:bg-white [&>a:first-child]:text-brand-800 [&>a:first-child]:hover:bg-brand-50 [&>a:not(:first-child)]:border-white/40 [&>a:not(:first-child)]:text-white"
-        />
+        <Actions actions={section.actions} surface={brand ? "brand" : "dark"} className="mt-8 flex flex-wrap justify-center gap-3" />
       </div>
     </section>
   );

@@ -2,7 +2,8 @@
  * Section "hero": the page's opening block and its only h1, over a background image.
  * With two images or more the background is the HeroSlideshow island: the same
  * first image (eager, high priority), the others lazy and stacked under it, plus
- * the slideshow's controls at the bottom of the hero.
+ * the slideshow's controls at the bottom of the hero. The hero does not clip its
+ * content, so that a menu opened from one of its buttons can reach below it.
  */
 import heroSchema from "../../schemas/sections/hero.schema.json" with { type: "json" };
 import type { HeroSection } from "../content-types.ts";
@@ -22,7 +23,7 @@ export function Hero({ section }: { section: HeroSection }) {
   const image = section.images[0]!;
   const slideshow = section.images.length > 1;
   return (
-    <section className="relative isolate overflow-hidden bg-ink-950 text-white">
+    <section className="relative isolate z-10 bg-ink-950 text-white">
       {slideshow ? null : (
         <img
           src={image.src.src}
@@ -43,7 +44,7 @@ export function Hero({ section }: { section: HeroSection }) {
           <p className="mt-6 max-w-2xl text-lg leading-8 text-ink-200 sm:text-xl">
             <Inline md={section.text} />
           </p>
-          <Actions actions={section.actions} className="mt-9 flex flex-wrap gap-3 [&>a:not(:first-child)]:border-white/40 [&>a:not(:first-child)]:text-white" />
+          <Actions actions={section.actions} surface="dark" className="mt-9 flex flex-wrap gap-3" />
         </div>
         {section.highlights?.length ? (
           <dl className="mt-14 grid max-w-4xl grid-cols-2 gap-x-6 gap-y-8 border-t border-white/15 pt-8 sm:grid-cols-4">

@@ -1,7 +1,8 @@
 /**
  * The spec's Button: variants default, destructive, outline, secondary, ghost, link;
  * sizes default, sm, lg, icon. Static (no JavaScript): an <a> when it has an href,
- * a <button> otherwise. buttonClass() is shared with islands.
+ * a <button> otherwise. buttonClass() is shared with islands. On a dark or brand
+ * surface (hero, call-to-action band) some variants change colour to keep their contrast.
  */
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
 import type { ButtonSize, ButtonVariant } from "../content-types.ts";
@@ -19,6 +20,21 @@ const VARIANTS: Record<ButtonVariant, string> = {
   link: "text-brand-600 underline-offset-4 hover:underline",
 };
 
+/** A button's background: the page (light), a dark hero, or the brand-blue call-to-action band. */
+export type Surface = "light" | "dark" | "brand";
+
+const ON_SURFACE: Record<Exclude<Surface, "light">, Partial<Record<ButtonVariant, string>>> = {
+  dark: {
+    outline: "border border-white/40 bg-transparent text-white hover:bg-white/10",
+    ghost: "text-white hover:bg-white/10",
+  },
+  brand: {
+    default: "bg-white text-brand-800 shadow-sm hover:bg-brand-50",
+    outline: "border border-white/40 bg-transparent text-white hover:bg-white/10",
+    ghost: "text-white hover:bg-white/10",
+  },
+};
+
 const SIZES: Record<ButtonSize, string> = {
   default: "h-10 px-4 py-2 text-sm",
   sm: "h-9 px-3 text-sm",
@@ -26,28 +42,30 @@ const SIZES: Record<ButtonSize, string> = {
   icon: "size-10",
 };
 
-export function buttonClass(variant: ButtonVariant = "default", size: ButtonSize = "default", extra?: string): string {
-  return cx(BASE, VARIANTS[variant], SIZES[size], extra);
+export function buttonClass(variant: ButtonVariant = "default", size: ButtonSize = "default", extra?: string, surface: Surface = "light"): string {
+  const look = (surface === "light" ? undefined : ON_SURFACE[surface][variant]) ?? VARIANTS[variant];
+  return cx(BASE, look, SIZES[size], extra);
 }
 
 interface Common {
   variant?: ButtonVariant | undefined;
   size?: ButtonSize | undefined;
+  surface?: Surface | undefined;
   className?: string;
   children: ReactNode;
 }
 
-export function Button({ variant, size, className, children, ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({ variant, size, surface, className, children, ...rest }: Common & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type="button" className={buttonClass(variant, size, className)} {...rest}>
+    <button type="button" className={buttonClass(variant, size, className, surface)} {...rest}>
       {children}
     </button>
   );
 }
 
-export function ButtonLink({ variant, size, className, children, ...rest }: Common & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+export function ButtonLink({ variant, size, surface, className, children, ...rest }: Common & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   return (
-    <a className={buttonClass(variant, size, className)} {...rest}>
+    <a className={buttonClass(variant, size, className, surface)} {...rest}>
       {children}
     </a>
   );

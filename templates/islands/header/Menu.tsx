@@ -1,9 +1,10 @@
 /**
- * One desktop menu of the header, the WAI-ARIA disclosure navigation pattern:
+ * One desktop menu of the header (and the Download App menu, AppMenu.tsx), the
+ * WAI-ARIA disclosure navigation pattern:
  * a <button aria-expanded aria-controls> and, under it, a list of links, either a
  * compact dropdown or a wide panel whose items show their description.
  *
- * Before the island is ready (data-ready on the header) the list has no hidden
+ * Before the island is ready (data-ready on the .menu-root around it) the list has no hidden
  * attribute and CSS shows it while the menu is hovered or has focus, so the links
  * are usable before and without JavaScript.
  */
@@ -22,6 +23,8 @@ export interface MenuProps {
   ready: boolean;
   ctl: MenuController;
   labels: LinkLabels;
+  /** The trigger's classes, when it should not look like a header menu entry. */
+  buttonClassName?: string | undefined;
 }
 
 const PANEL_GRID = ["", "w-80 grid-cols-1", "w-[38rem] grid-cols-2", "w-[52rem] grid-cols-3"];
@@ -52,7 +55,9 @@ function onKeyDown(event: ReactKeyboardEvent<HTMLDivElement>, id: string, ctl: M
   links[(at + (down ? 1 : links.length - 1)) % links.length]?.focus();
 }
 
-export function Menu({ id, title, links, style, align = "left", open, ready, ctl, labels }: MenuProps) {
+const HEADER_BUTTON = "flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-current/10 aria-expanded:bg-current/10";
+
+export function Menu({ id, title, links, style, align = "left", open, ready, ctl, labels, buttonClassName = HEADER_BUTTON }: MenuProps) {
   const panel = style === "panel";
   const n = links.length;
   return (
@@ -65,19 +70,19 @@ export function Menu({ id, title, links, style, align = "left", open, ready, ctl
     >
       <button
         type="button"
-        className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-current/10 aria-expanded:bg-current/10"
+        className={buttonClassName}
         aria-expanded={ready ? (open ? "true" : "false") : undefined}
         aria-controls={`site-menu-${id}`}
         onClick={(e) => ctl.click(id, e.detail > 0)}
       >
         {title}
-        <svg className="header-chevron icon-stroke size-4" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg className="menu-chevron icon-stroke size-4" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 9l6 6 6-6" />
         </svg>
       </button>
       <div
         id={`site-menu-${id}`}
-        className={`header-menu absolute top-full pt-2 ${align === "right" ? "right-0" : panel ? "-left-4" : "left-0"}`}
+        className={`header-menu absolute top-full z-30 pt-2 ${align === "right" ? "right-0" : panel ? "-left-4" : "left-0"}`}
         hidden={ready ? !open : undefined}
         onClick={(e) => (e.target as Element).closest("a") && ctl.close()}
       >

@@ -1,0 +1,38 @@
+/**
+ * The Download App menu: a button that opens the list of the resident app's
+ * store pages (content/site.json appStores), each opening in a new tab. It is the
+ * header's disclosure menu (header/Menu.tsx) with a button's look: hover or click
+ * opens it, ArrowDown/ArrowUp move through the links, Escape, an outside click or
+ * focus moving away close it. Until the island is ready the list shows on hover
+ * and focus through CSS (.menu-root), so the links work without JavaScript.
+ */
+import type { NavLink } from "../content-types.ts";
+import type { LinkLabels } from "../layout/NavLinkItem.tsx";
+import { useEffect, useRef, useState } from "../runtime.ts";
+import { Menu } from "./header/Menu.tsx";
+import { menuController } from "./header/menu-controller.ts";
+import { useMenuDismiss } from "./parts/useMenuDismiss.ts";
+
+export interface AppMenuProps {
+  /** Unique on the page: names the list for aria-controls. */
+  id: string;
+  label: string;
+  links: NavLink[];
+  labels: LinkLabels;
+  /** The trigger's classes (buttonClass of the content's variant and size). */
+  triggerClass: string;
+}
+
+export default function AppMenu({ id, label, links, labels, triggerClass }: AppMenuProps) {
+  const [open, setOpen] = useState<string | null>(null);
+  const [ctl] = useState(() => menuController(setOpen));
+  const [ready, setReady] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useMenuDismiss(root, ctl);
+  useEffect(() => setReady(true), []);
+  return (
+    <div ref={root} className="menu-root" data-ready={ready ? "" : undefined}>
+      <Menu id={id} title={label} links={links} style="dropdown" open={open === id} ready={ready} ctl={ctl} labels={labels} buttonClassName={triggerClass} />
+    </div>
+  );
+}
