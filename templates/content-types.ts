@@ -92,11 +92,14 @@ export interface Content {
   site?: Site;
   page?: Page;
   lead?: Lead;
+  features?: FeatureCollection;
   products?: ProductCollection;
   testimonials?: TestimonialCollection;
   section_cardGrid?: CardGridSection;
   section_carousel?: CarouselSection;
   section_cta?: CallToActionSection;
+  section_featureCategories?: FeatureCategoriesSection;
+  section_featureDetails?: FeatureDetailsSection;
   section_hero?: HeroSection;
   section_intro?: IntroSection;
   section_notFound?: NotFoundSection;
@@ -142,6 +145,13 @@ export interface Site {
      */
     konnectSignup: string;
   };
+  /**
+   * The resident app's pages in the app stores, listed by every Download App button (a button with "menu": "appStores"). Each opens in a new tab.
+   *
+   * @minItems 1
+   * @maxItems 4
+   */
+  appStores: NavLink[];
   /**
    * The bar at the top of every page.
    */
@@ -286,27 +296,19 @@ export interface Site {
      * What screen readers say for a testimonial's stars: {rating} becomes the rating, from 1 to 5.
      */
     rating: string;
+    /**
+     * The badge on features and feature categories marked comingSoon.
+     */
+    comingSoon: string;
+    /**
+     * The link at the foot of each feature category card.
+     */
+    readMore: string;
+    /**
+     * Read out after "Read more" so that each such link has its own name for screen readers: {title} becomes the category's name.
+     */
+    readMoreAbout: string;
   };
-}
-/**
- * A main-menu entry: a link (href) or a menu of links (links).
- */
-export interface NavEntry {
-  /**
-   * The entry's text.
-   */
-  title: string;
-  href?: Link;
-  /**
-   * The links of the entry's menu.
-   *
-   * @minItems 1
-   */
-  links?: NavLink[];
-  /**
-   * How the entry's links open: dropdown (a compact list) or panel (a wide panel showing each link's description).
-   */
-  style?: "dropdown" | "panel";
 }
 /**
  * A navigation link.
@@ -329,6 +331,26 @@ export interface NavLink {
    * true shows a "We're Hiring" badge next to the link.
    */
   hiring?: boolean;
+}
+/**
+ * A main-menu entry: a link (href) or a menu of links (links).
+ */
+export interface NavEntry {
+  /**
+   * The entry's text.
+   */
+  title: string;
+  href?: Link;
+  /**
+   * The links of the entry's menu.
+   *
+   * @minItems 1
+   */
+  links?: NavLink[];
+  /**
+   * How the entry's links open: dropdown (a compact list) or panel (a wide panel showing each link's description).
+   */
+  style?: "dropdown" | "panel";
 }
 /**
  * The demo dialog: opened by Request Demo and every demo button. It shows the appointment calendar (links.calendar).
@@ -498,6 +520,8 @@ export interface Page {
     | CallToActionSection
     | ProductGridSection
     | TestimonialsSection
+    | FeatureCategoriesSection
+    | FeatureDetailsSection
   )[];
 }
 /**
@@ -588,7 +612,7 @@ export interface CarouselSection {
   };
 }
 /**
- * A button. It either goes to a page or address (href) or opens one of the site's dialogs (opens). A dialog button without an href falls back to the calendar page (demo) or the contact e-mail (assessment) before the page's script has loaded.
+ * A button. It goes to a page or address (href), opens one of the site's dialogs (opens) or opens a menu of links (menu). A dialog button without an href falls back to the calendar page (demo) or the contact e-mail (assessment) before the page's script has loaded.
  */
 export interface Action {
   /**
@@ -600,6 +624,10 @@ export interface Action {
    * Open a dialog instead of following a link: demo (the demo-booking calendar) or assessment (the free assessment wizard).
    */
   opens?: "demo" | "assessment";
+  /**
+   * Open a small menu of links instead: appStores (the resident app's store pages, from appStores in content/site.json).
+   */
+  menu?: "appStores";
   /**
    * For a demo button: the dialog's title when opened from this button, if it should differ from the page's demo title.
    */
@@ -1038,6 +1066,68 @@ export interface TestimonialsSection {
   actions?: Action[];
 }
 /**
+ * The feature categories of content/collections/features.json as cards: each with its name, summary, its features as "Title – description", and a Read more link to its page.
+ */
+export interface FeatureCategoriesSection {
+  /**
+   * Marks this block as the feature categories.
+   */
+  type: "featureCategories";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The block's background: light (white), muted (light grey) or dark (navy).
+   */
+  tone?: "light" | "muted" | "dark";
+  /**
+   * The categories to show, in order, by their id in content/collections/features.json.
+   *
+   * @minItems 1
+   * @maxItems 12
+   *
+   * Items: The id of a feature category.
+   */
+  categories: FeatureCategory[];
+  /**
+   * Buttons under the block, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
+}
+/**
+ * The feature blocks of one category from content/collections/features.json: each block's text and features on one side, its illustration on the other, swapping sides from block to block.
+ */
+export interface FeatureDetailsSection {
+  /**
+   * Marks this block as a category's feature blocks.
+   */
+  type: "featureDetails";
+  /**
+   * The id of the category in content/collections/features.json.
+   */
+  category: FeatureCategory;
+  /**
+   * Which side the first block's illustration is on; the next block uses the other side, and so on.
+   */
+  firstImageSide?: "left" | "right";
+  /**
+   * The first block's background, light (white) or muted (light grey); the blocks alternate between the two.
+   */
+  firstTone?: "light" | "muted";
+}
+/**
  * A free assessment request, as the wizard sends it to the webhook. The wizard in the browser and the local receiver of npm start both check answers against these rules.
  */
 export interface Lead {
@@ -1069,6 +1159,97 @@ export interface Lead {
    * Where the assessment is sent.
    */
   email: string;
+}
+/**
+ * What Building OS does, by category. Each category has a page at /features/<id>, and the /features overview lists its items; both are drawn from these records.
+ */
+export interface FeatureCollection {
+  /**
+   * Tells your editor which schema checks this file. Leave it as it is.
+   */
+  $schema: string;
+  /**
+   * One record per feature category, in the order the overview lists them.
+   *
+   * @minItems 1
+   */
+  items: FeatureCategory[];
+}
+/**
+ * A feature category: its card on the /features overview and the feature blocks of its own page.
+ */
+export interface FeatureCategory {
+  /**
+   * The category's address after /features/ (operations-workflow is /features/operations-workflow). Lower case, digits and dashes; content/pages/features/<id>.json must exist.
+   */
+  id: string;
+  /**
+   * The category's name, as on its card and as the heading of its page. Without "Coming Soon": set "comingSoon": true for that.
+   */
+  title: string;
+  /**
+   * true shows a Coming Soon badge beside the category's name on its card on the /features overview, for a category that is mostly still to come.
+   */
+  comingSoon?: boolean;
+  icon: IconName;
+  /**
+   * One or two sentences under the category's name on the overview card.
+   */
+  summary: string;
+  /**
+   * The feature blocks of the category's page, top to bottom; their illustrations alternate sides. The overview card lists the items of every block.
+   *
+   * @minItems 1
+   * @maxItems 5
+   */
+  groups: FeatureGroup[];
+}
+/**
+ * A block of related features on the category page: text on one side, an illustration on the other.
+ */
+export interface FeatureGroup {
+  /**
+   * An anchor name, so that a link can jump to this block (/features/<category>#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text: RichText;
+  image: Image;
+  /**
+   * The features of this block, each shown as "Title – description".
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  items: FeatureItem[];
+}
+/**
+ * One feature. The page writes it as "Title – description" and adds the Coming Soon badge, so neither the dash nor the words Coming Soon go in the text.
+ */
+export interface FeatureItem {
+  /**
+   * The feature's name only, like "Work orders": no dash and no "Coming Soon". Put the explanation in "description" and set "comingSoon": true for a feature that is not available yet.
+   */
+  title: string;
+  /**
+   * What the feature does, in one sentence, without a leading dash and without "Coming Soon" (set "comingSoon": true for that).
+   */
+  description: string;
+  /**
+   * true marks a feature that is not available yet: it shows a Coming Soon badge.
+   */
+  comingSoon?: boolean;
+  /**
+   * Only with "comingSoon": true. true lists the feature on the /features overview as available (no badge) while its own entry on the category page keeps the Coming Soon badge. The specification gives the audit trail both readings; set this back to false once product confirms which is right.
+   */
+  overviewAvailable?: boolean;
 }
 /**
  * The products, written once and shown wherever a section lists them.

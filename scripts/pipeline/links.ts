@@ -20,7 +20,10 @@ export function checkContentLinks(content: ResolvedContent, routes: Route[]): Is
     const issue = (message: string, hint?: string) => issueAt(content.sources.get(link.file)!, link.pointer, message, hint);
     const c = classifyLink(link.value);
     if (c.kind === "unsafe") issues.push(issue(c.reason, c.hint));
-    else if (c.kind === "internal" && !targetExists(c.path, routes, assetUrls)) {
+    else if (c.kind === "internal" && !targetExists(c.path, routes, assetUrls) && link.arg === "page") {
+      const id = link.value.slice(link.value.lastIndexOf("/") + 1);
+      issues.push(issue(`The record "${id}" has no page: ${link.value} does not exist.`, `Create content/pages${link.value}.json, or correct the id.`));
+    } else if (c.kind === "internal" && !targetExists(c.path, routes, assetUrls)) {
       const guess = closestRoute(normalizeRoute(c.path), routes);
       issues.push(
         issue(

@@ -1,34 +1,30 @@
 /** Section "split": text beside an illustration, on either side. */
+import type { ReactNode } from "react";
 import type { SplitSection } from "../content-types.ts";
 import { Actions } from "../ui/Action.tsx";
 import { Badge } from "../ui/Badge.tsx";
 import { cx } from "../ui/cx.ts";
 import { Markdown } from "../ui/Markdown.tsx";
-import { CheckList, Eyebrow, Section } from "../ui/Section.tsx";
+import { CheckList, Eyebrow, Section, type Tone } from "../ui/Section.tsx";
 
-export function Split({ section }: { section: SplitSection }) {
-  const tone = section.tone ?? "light";
-  const dark = tone === "dark";
-  const { image } = section;
+/** The two-column frame of a split: children beside the image; on phones the image comes after. */
+export function SplitLayout({
+  id,
+  tone,
+  image,
+  imageSide,
+  children,
+}: {
+  id?: string | undefined;
+  tone: Tone;
+  image: SplitSection["image"];
+  imageSide?: "left" | "right" | undefined;
+  children: ReactNode;
+}) {
   return (
-    <Section id={section.id} tone={tone}>
+    <Section id={id} tone={tone}>
       <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
-        <div className={cx(section.imageSide === "left" && "lg:order-2")}>
-          {section.eyebrow || section.badge ? (
-            <p className="flex flex-wrap items-center gap-3">
-              {section.eyebrow ? (
-                <Eyebrow tone={tone} as="span">
-                  {section.eyebrow}
-                </Eyebrow>
-              ) : null}
-              {section.badge ? <Badge tone={tone}>{section.badge}</Badge> : null}
-            </p>
-          ) : null}
-          <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{section.heading}</h2>
-          <Markdown md={section.text} className={cx("prose mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")} />
-          <CheckList points={section.points} tone={tone} className="mt-6 text-base" />
-          <Actions actions={section.actions} className="mt-8 flex flex-wrap gap-3" />
-        </div>
+        <div className={cx(imageSide === "left" && "lg:order-2")}>{children}</div>
         <img
           src={image.src.src}
           width={image.src.width}
@@ -36,9 +32,38 @@ export function Split({ section }: { section: SplitSection }) {
           alt={image.alt}
           loading="lazy"
           decoding="async"
-          className={cx("h-auto w-full rounded-2xl shadow-card", section.imageSide === "left" && "lg:order-1")}
+          className={cx("h-auto w-full rounded-2xl shadow-card", imageSide === "left" && "lg:order-1")}
         />
       </div>
     </Section>
+  );
+}
+
+/** The eyebrow and badge line above a split's heading. */
+export function SplitKicker({ eyebrow, badge, tone }: { eyebrow?: string | undefined; badge?: string | undefined; tone: Tone }) {
+  if (!eyebrow && !badge) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-3">
+      {eyebrow ? (
+        <Eyebrow tone={tone} as="span">
+          {eyebrow}
+        </Eyebrow>
+      ) : null}
+      {badge ? <Badge tone={tone}>{badge}</Badge> : null}
+    </p>
+  );
+}
+
+export function Split({ section }: { section: SplitSection }) {
+  const tone = section.tone ?? "light";
+  const dark = tone === "dark";
+  return (
+    <SplitLayout id={section.id} tone={tone} image={section.image} imageSide={section.imageSide}>
+      <SplitKicker eyebrow={section.eyebrow} badge={section.badge} tone={tone} />
+      <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{section.heading}</h2>
+      <Markdown md={section.text} className={cx("prose mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")} />
+      <CheckList points={section.points} tone={tone} className="mt-6 text-base" />
+      <Actions actions={section.actions} surface={dark ? "dark" : "light"} className="mt-8 flex flex-wrap gap-3" />
+    </SplitLayout>
   );
 }

@@ -1,0 +1,70 @@
+/**
+ * Section "featureCategories": the /features overview. One card per category of
+ * content/collections/features.json with its name (and a Coming Soon badge when the
+ * category is marked so), its summary, every feature of its page as
+ * "Title – description", and a Read more link to /features/<id>.
+ */
+import type { FeatureCategoriesSection, FeatureCategory } from "../content-types.ts";
+import { useRender } from "../context.ts";
+import { Actions } from "../ui/Action.tsx";
+import { Badge } from "../ui/Badge.tsx";
+import { cx } from "../ui/cx.ts";
+import { FeatureList } from "../ui/FeatureList.tsx";
+import { Icon } from "../ui/Icon.tsx";
+import { cardSurface, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
+
+/** The address of a category's page (its id is checked against the built pages). */
+export const categoryHref = (category: FeatureCategory) => `/features/${category.id}`;
+
+function CategoryCard({ category, tone }: { category: FeatureCategory; tone: Tone }) {
+  const { labels } = useRender().site;
+  const dark = tone === "dark";
+  return (
+    <li id={category.id} className={cx("flex scroll-mt-24 flex-col rounded-card border p-6 sm:p-8", cardSurface(tone))}>
+      <div className="flex items-center gap-4">
+        <span className={cx("grid size-11 shrink-0 place-items-center rounded-xl", dark ? "bg-accent-400/15 text-accent-300" : "bg-brand-50 text-brand-600")}>
+          <Icon name={category.icon} className="size-5" />
+        </span>
+        <h3 className={cx("text-xl font-semibold", dark ? "text-white" : "text-ink-900")}>
+          {category.title}
+          {category.comingSoon ? (
+            <>
+              {" "}
+              <Badge tone={tone}>{labels.comingSoon}</Badge>
+            </>
+          ) : null}
+        </h3>
+      </div>
+      <p className={cx("mt-4 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{category.summary}</p>
+      <FeatureList
+        items={category.groups.flatMap((g) => g.items)}
+        where="overview"
+        tone={tone}
+        className={cx("mt-5 space-y-2.5 border-t pt-5 text-sm leading-6", dark ? "border-white/10" : "border-ink-100")}
+      />
+      <a
+        href={categoryHref(category)}
+        className={cx("mt-auto inline-flex items-center gap-1 self-start pt-6 font-semibold", dark ? "text-accent-300 hover:text-white" : "text-brand-600 hover:text-brand-800")}
+      >
+        {labels.readMore}
+        <span className="sr-only"> {labels.readMoreAbout.replace("{title}", category.title)}</span>
+        <Icon name="arrow-right" className="size-4" />
+      </a>
+    </li>
+  );
+}
+
+export function FeatureCategories({ section }: { section: FeatureCategoriesSection }) {
+  const tone = section.tone ?? "light";
+  return (
+    <Section id={section.id} tone={tone}>
+      <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} tone={tone} />
+      <ul className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        {section.categories.map((category) => (
+          <CategoryCard key={category.id} category={category} tone={tone} />
+        ))}
+      </ul>
+      <Actions actions={section.actions} surface={tone === "dark" ? "dark" : "light"} className="mt-12 flex flex-wrap justify-center gap-3" />
+    </Section>
+  );
+}
