@@ -10,25 +10,14 @@ import { describe, expect, it } from "vitest";
 import carouselSchema from "../../schemas/sections/carousel.schema.json" with { type: "json" };
 import heroSchema from "../../schemas/sections/hero.schema.json" with { type: "json" };
 import type { CarouselSection, HeroSection } from "../../templates/content-types.ts";
-import { Ctx, type RenderContext } from "../../templates/context.ts";
 import HeroSlideshow, { type HeroSlideshowProps } from "../../templates/islands/HeroSlideshow.tsx";
 import type { Asset, InlineMarkdown } from "../../templates/model.ts";
 import { Carousel, headingId, iconShape } from "../../templates/sections/Carousel.tsx";
 import { Hero } from "../../templates/sections/Hero.tsx";
 import { Icon, ICON_NAMES } from "../../templates/ui/Icon.tsx";
+import { renderStatic } from "./render.tsx";
 
-function render(node: ReactNode) {
-  const ctx = {
-    site: { labels: { newTab: "(opens in a new tab)" }, links: { calendar: "https://cal.example.com" }, dialogs: { demo: { title: "Schedule a Demo" } } },
-    page: { demoTitle: "Schedule a Demo" },
-    islands: new Set<string>(),
-    dialogTriggers: new Set<string>(),
-    lazyIslands: new Set<string>(),
-    islandUrl: (name: string) => `/assets/islands/${name}.js`,
-  } as unknown as RenderContext;
-  const html = renderToStaticMarkup(<Ctx.Provider value={ctx}>{node}</Ctx.Provider>);
-  return { html, islands: [...ctx.islands] };
-}
+const render = renderStatic;
 const count = (html: string, s: string | RegExp) => html.split(s).length - 1;
 /** The JSON props the server writes after an island. */
 function islandProps<T>(html: string, name: string): T {

@@ -5,26 +5,15 @@
  * with a name of their own; alternating sides in the details.
  */
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { FeatureCategory, FeatureItem } from "../../templates/content-types.ts";
-import { Ctx, type RenderContext } from "../../templates/context.ts";
 import { FeatureCategories } from "../../templates/sections/FeatureCategories.tsx";
 import { FeatureDetails } from "../../templates/sections/FeatureDetails.tsx";
 import type { BlockMarkdown } from "../../templates/model.ts";
 import { comingSoonIn, FeatureList } from "../../templates/ui/FeatureList.tsx";
+import { renderStatic } from "./render.tsx";
 
-function render(node: ReactNode): string {
-  const ctx = {
-    site: { labels: { newTab: "(opens in a new tab)", comingSoon: "Coming Soon", readMore: "Read more", readMoreAbout: "about {title}" } },
-    page: {},
-    islands: new Set<string>(),
-    dialogTriggers: new Set<string>(),
-    lazyIslands: new Set<string>(),
-    islandUrl: (name: string) => `/assets/islands/${name}.js`,
-  } as unknown as RenderContext;
-  return renderToStaticMarkup(<Ctx.Provider value={ctx}>{node}</Ctx.Provider>);
-}
+const render = (node: ReactNode) => renderStatic(node).html;
 const count = (html: string, s: string | RegExp) => html.split(s).length - 1;
 /** The text of an HTML fragment, tags removed. */
 const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&amp;/g, "&").replace(/\s+/g, " ").trim();

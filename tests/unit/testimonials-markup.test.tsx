@@ -4,24 +4,13 @@
  * rating, and a page without quotes shows its "coming soon" note instead.
  */
 import type { ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { SplitSection, Testimonial, TestimonialsSection } from "../../templates/content-types.ts";
-import { Ctx, type RenderContext } from "../../templates/context.ts";
 import { Split } from "../../templates/sections/Split.tsx";
 import { Testimonials } from "../../templates/sections/Testimonials.tsx";
+import { renderStatic } from "./render.tsx";
 
-function render(node: ReactNode): string {
-  const ctx = {
-    site: { labels: { newTab: "(opens in a new tab)", rating: "Rated {rating} out of 5" }, links: { calendar: "https://cal.example.com" }, dialogs: { demo: { title: "Schedule a Demo" } } },
-    page: {},
-    islands: new Set<string>(),
-    dialogTriggers: new Set<string>(),
-    lazyIslands: new Set<string>(),
-    islandUrl: (name: string) => `/assets/islands/${name}.js`,
-  } as unknown as RenderContext;
-  return renderToStaticMarkup(<Ctx.Provider value={ctx}>{node}</Ctx.Provider>);
-}
+const render = (node: ReactNode) => renderStatic(node).html;
 const count = (html: string, s: string | RegExp) => html.split(s).length - 1;
 
 const quote = (id: string, rating: number): Testimonial => ({
