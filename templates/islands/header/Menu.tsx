@@ -86,7 +86,7 @@ export function Menu({ id, title, links, style, align = "left", open, ready, ctl
         hidden={ready ? !open : undefined}
         onClick={(e) => (e.target as Element).closest("a") && ctl.close()}
       >
-        <ul className={panel ? `grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}` : "w-64 rounded-xl border border-ink-200 bg-white p-1.5 text-ink-900 shadow-card"}>
+        <ul className={panel ? `grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}` : "w-64 rounded-xl border border-ink-200 bg-white p-1.5 text-left text-ink-900 shadow-card"}>
           {links.map((l) => (
             <li key={l.title}>
               <NavLinkItem link={l} labels={labels} withDescription {...(panel ? PANEL_ITEM : DROPDOWN_ITEM)} />
