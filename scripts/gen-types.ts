@@ -34,6 +34,7 @@ export async function generateTypes(schemasDir = path.join(ROOT, "schemas")): Pr
     site: { $ref: "site.schema.json" },
     page: { $ref: "page.schema.json" },
     lead: { $ref: "lead.schema.json" },
+    guide: { $ref: "guide.schema.json" },
   };
   for (const [name, p] of schemas.collections) properties[name] = { $ref: p };
   for (const [type, p] of schemas.sectionTypes) properties[`section_${type}`] = { $ref: p };

@@ -92,7 +92,9 @@ export interface Content {
   site?: Site;
   page?: Page;
   lead?: Lead;
+  guide?: Guide;
   features?: FeatureCollection;
+  plans?: PlanCollection;
   products?: ProductCollection;
   testimonials?: TestimonialCollection;
   section_cardGrid?: CardGridSection;
@@ -100,9 +102,12 @@ export interface Content {
   section_cta?: CallToActionSection;
   section_featureCategories?: FeatureCategoriesSection;
   section_featureDetails?: FeatureDetailsSection;
+  section_guideList?: GuideListSection;
   section_hero?: HeroSection;
   section_intro?: IntroSection;
   section_notFound?: NotFoundSection;
+  section_pageHeader?: PageHeaderSection;
+  section_pricingTable?: PricingTableSection;
   section_productGrid?: ProductGridSection;
   section_split?: SplitSection;
   section_steps?: StepsSection;
@@ -144,6 +149,18 @@ export interface Site {
      * The page where a business signs up for Konnect, the vendor marketplace (opened in a new tab).
      */
     konnectSignup: string;
+    /**
+     * The page where a building team creates its account (the free and trial plans' buttons; opened in a new tab).
+     */
+    signup: string;
+    /**
+     * Where the Join Our Community button leads (opened in a new tab).
+     */
+    community: string;
+    /**
+     * The case-study document (a PDF or a page), opened in a new tab.
+     */
+    caseStudy: string;
   };
   /**
    * The resident app's pages in the app stores, listed by every Download App button (a button with "menu": "appStores"). Each opens in a new tab.
@@ -308,6 +325,22 @@ export interface Site {
      * Read out after "Read more" so that each such link has its own name for screen readers: {title} becomes the category's name.
      */
     readMoreAbout: string;
+    /**
+     * The heading of a guide's table of contents.
+     */
+    onThisPage: string;
+    /**
+     * A guide's reading time: {minutes} becomes its readTime.
+     */
+    minutesRead: string;
+    /**
+     * The button on each guide's card.
+     */
+    readGuide: string;
+    /**
+     * The link back to /resources above each guide.
+     */
+    allResources: string;
   };
 }
 /**
@@ -522,6 +555,9 @@ export interface Page {
     | TestimonialsSection
     | FeatureCategoriesSection
     | FeatureDetailsSection
+    | GuideListSection
+    | PricingTableSection
+    | PageHeaderSection
   )[];
 }
 /**
@@ -612,7 +648,7 @@ export interface CarouselSection {
   };
 }
 /**
- * A button. It goes to a page or address (href), opens one of the site's dialogs (opens) or opens a menu of links (menu). A dialog button without an href falls back to the calendar page (demo) or the contact e-mail (assessment) before the page's script has loaded.
+ * A button. It goes to a page or address (href) or to one of the site's addresses (to), opens one of the site's dialogs (opens) or opens a menu of links (menu). A dialog button without an href falls back to the calendar page (demo) or the contact e-mail (assessment) before the page's script has loaded.
  */
 export interface Action {
   /**
@@ -620,6 +656,10 @@ export interface Action {
    */
   label: string;
   href?: Link;
+  /**
+   * Go to one of the addresses kept in links in content/site.json, so that it is written once: calendar, konnectSignup, signup, community or caseStudy (opened in a new tab).
+   */
+  to?: "calendar" | "konnectSignup" | "signup" | "community" | "caseStudy";
   /**
    * Open a dialog instead of following a link: demo (the demo-booking calendar) or assessment (the free assessment wizard).
    */
@@ -1128,6 +1168,154 @@ export interface FeatureDetailsSection {
   firstTone?: "light" | "muted";
 }
 /**
+ * Cards for guides from content/guides/: each with its level, reading time, title, description and a Read Guide button to its page.
+ */
+export interface GuideListSection {
+  /**
+   * Marks this block as a list of guides.
+   */
+  type: "guideList";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The block's background: light (white), muted (light grey) or dark (navy).
+   */
+  tone?: "light" | "muted" | "dark";
+  /**
+   * The guides to show, in order, by their file name in content/guides/ without .md.
+   *
+   * @minItems 1
+   * @maxItems 12
+   *
+   * Items: A guide's file name without .md.
+   */
+  guides: (Guide & {id: string; href: string})[];
+}
+/**
+ * Plans from content/collections/plans.json with their monthly prices, and a building type and size picker that changes the prices (the default type's small size before the script has run).
+ */
+export interface PricingTableSection {
+  /**
+   * Marks this block as a pricing table.
+   */
+  type: "pricingTable";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The plans, left to right, by their id in content/collections/plans.json.
+   *
+   * @minItems 1
+   * @maxItems 4
+   *
+   * Items: The id of a plan.
+   */
+  plans: Plan[];
+  /**
+   * The building type selected when the page opens. The size always starts at small.
+   */
+  defaultType?: "residential" | "commercial";
+  /**
+   * The two building types: each one's name and the three size bands it offers.
+   */
+  buildingTypes: {
+    residential: BuildingTypeOption;
+    commercial: BuildingTypeOption;
+  };
+  /**
+   * The picker's texts.
+   */
+  labels: {
+    /**
+     * The name of the building type choice.
+     */
+    buildingType: string;
+    /**
+     * The name of the building size list.
+     */
+    buildingSize: string;
+    /**
+     * The badge on the plan marked popular.
+     */
+    popular: string;
+    /**
+     * Read out by screen readers when the prices change: {type} and {size} become the chosen type and size band.
+     */
+    showing: string;
+  };
+}
+/**
+ * A building type: its name and its three size bands.
+ */
+export interface BuildingTypeOption {
+  /**
+   * The type's name.
+   */
+  label: string;
+  /**
+   * The size bands, as shown in the size list.
+   */
+  sizes: {
+    /**
+     * The small band.
+     */
+    small: string;
+    /**
+     * The medium band.
+     */
+    medium: string;
+    /**
+     * The large band.
+     */
+    large: string;
+  };
+}
+/**
+ * A plain opening for a page without a hero image: a short line, the page's heading (its only h1), a sentence or two and buttons, on a light background.
+ */
+export interface PageHeaderSection {
+  /**
+   * Marks this block as a page header.
+   */
+  type: "pageHeader";
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The page's main title (its only h1).
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * Buttons under the text, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
+}
+/**
  * A free assessment request, as the wizard sends it to the webhook. The wizard in the browser and the local receiver of npm start both check answers against these rules.
  */
 export interface Lead {
@@ -1159,6 +1347,31 @@ export interface Lead {
    * Where the assessment is sent.
    */
   email: string;
+}
+/**
+ * A guide: a Markdown file in content/guides/ whose front matter (the key: value lines between --- at the top) holds these fields; the text after the block is the article. content/guides/getting-started.md is /resources/guides/getting-started.
+ */
+export interface Guide {
+  /**
+   * The guide's title: its page's heading, its card's title and the browser tab's text.
+   */
+  title: string;
+  /**
+   * One or two sentences under the title on its card and in search results. Between 50 and 170 characters.
+   */
+  description: string;
+  /**
+   * Who the guide is for.
+   */
+  level: "Beginner" | "Intermediate" | "Advanced";
+  /**
+   * Minutes to read, shown on the card. The build checks it against the text's length (200 words a minute).
+   */
+  readTime: number;
+  /**
+   * The article in Markdown: paragraphs, ## and ### headings (each ## becomes an entry of the table of contents), lists, **bold**, *italic*, quotes and [links](/page). HTML, images and # headings are not allowed.
+   */
+  body: BlockMarkdown;
 }
 /**
  * What Building OS does, by category. Each category has a page at /features/<id>, and the /features overview lists its items; both are drawn from these records.
@@ -1250,6 +1463,92 @@ export interface FeatureItem {
    * Only with "comingSoon": true. true lists the feature on the /features overview as available (no badge) while its own entry on the category page keeps the Coming Soon badge. The specification gives the audit trail both readings; set this back to false once product confirms which is right.
    */
   overviewAvailable?: boolean;
+}
+/**
+ * The price plans shown by a pricingTable block, with a monthly price for every building type and size.
+ */
+export interface PlanCollection {
+  /**
+   * Tells your editor which schema checks this file. Leave it as it is.
+   */
+  $schema: string;
+  /**
+   * One record per plan.
+   *
+   * @minItems 1
+   */
+  items: Plan[];
+}
+/**
+ * A price plan. It has either prices (one for every building type and size) or a customPrice text.
+ */
+export interface Plan {
+  /**
+   * A short name that pricing blocks use to refer to this plan. Lower case, digits and dashes.
+   */
+  id: string;
+  /**
+   * The plan's name.
+   */
+  name: string;
+  /**
+   * Who the plan is for, in a sentence.
+   */
+  description: string;
+  /**
+   * The monthly price for every building type and size. Every one of the six prices is required.
+   */
+  prices?: {
+    residential: SizePrices;
+    commercial: SizePrices;
+  };
+  /**
+   * Instead of prices: the text shown in the price's place, for a plan priced case by case.
+   */
+  customPrice?: string;
+  /**
+   * Written after a price.
+   */
+  period?: string;
+  /**
+   * A line under the price, such as a limit.
+   */
+  priceNote?: string;
+  /**
+   * A short highlighted line on the plan, such as a free trial.
+   */
+  tag?: string;
+  /**
+   * true highlights the plan and shows the block's popular label on it.
+   */
+  popular?: boolean;
+  /**
+   * What the plan includes, each with a check mark.
+   *
+   * @minItems 1
+   * @maxItems 12
+   *
+   * Items: A feature.
+   */
+  features: string[];
+  action: Action;
+}
+/**
+ * The monthly price in whole dollars for each building size (0 for free).
+ */
+export interface SizePrices {
+  /**
+   * The price for a small building, in dollars.
+   */
+  small: number;
+  /**
+   * The price for a medium building, in dollars.
+   */
+  medium: number;
+  /**
+   * The price for a large building, in dollars.
+   */
+  large: number;
 }
 /**
  * The products, written once and shown wherever a section lists them.

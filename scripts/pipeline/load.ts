@@ -4,18 +4,19 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { FrontMatterError, parseFrontMatter } from "../lib/front-matter.ts";
 import { JsonSyntaxError, parseJson, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import type { Issue } from "./issues.ts";
 
-export type FileKind = "site" | "page" | "collection";
+export type FileKind = "site" | "page" | "collection" | "guide";
 
 export interface SourceFile {
   /** Relative to the project root, e.g. content/pages/index.json. */
   file: string;
   kind: FileKind;
-  /** For pages: the path inside content/pages without .json (e.g. "solutions/owners"); for collections: the name. */
+  /** For pages: the path inside content/pages without .json (e.g. "solutions/owners"); for collections: the name; for guides: the file name without .md. */
   name: string;
   data: unknown;
   positions: Map<string, Located>;
@@ -60,8 +61,16 @@ export async function load(paths: ProjectPaths): Promise<LoadedContent> {
         [kind, name] = ["page", inContent.slice("pages/".length, -".json".length)];
       else if (/^collections\/[^/]+\.json$/.test(inContent))
         [kind, name] = ["collection", inContent.slice("collections/".length, -".json".length)];
-      else if (inContent.startsWith("guides/")) return; // Markdown guides arrive with the guides issue.
-      else {
+      else if (/^guides\/[^/]+\.md$/.test(inContent)) {
+        const text = await fs.readFile(abs, "utf8");
+        try {
+          files.push({ file, kind: "guide", name: inContent.slice("guides/".length, -".md".length), ...parseFrontMatter(text) });
+        } catch (err) {
+          if (!(err instanceof FrontMatterError)) throw err;
+          issues.push({ severity: "error", file, line: err.line, column: 1, pointer: "", message: err.message, ...(err.hint ? { hint: err.hint } : {}) });
+        }
+        return;
+      } else {
         issues.push({
           severity: "error",
           file,
@@ -69,7 +78,7 @@ export async function load(paths: ProjectPaths): Promise<LoadedContent> {
           column: 1,
           pointer: "",
           message: `The build does not know what to do with this file.`,
-          hint: "Pages go in content/pages/ (.json), shared records in content/collections/ (.json), images in content/assets/.",
+          hint: "Pages go in content/pages/ (.json), shared records in content/collections/ (.json), guides in content/guides/ (.md), images in content/assets/.",
         });
         return;
       }

@@ -7,7 +7,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Page, Site } from "../../templates/content-types.ts";
+import type { Guide, Page, Site } from "../../templates/content-types.ts";
+import { GuideArticle } from "../../templates/layout/GuideArticle.tsx";
 import { Ctx, type RenderContext } from "../../templates/context.ts";
 import { Body } from "../../templates/layout/Body.tsx";
 import { Head } from "../../templates/layout/Head.tsx";
@@ -50,7 +51,9 @@ export function pageTitle(page: Page, site: Site): string {
 
 export function renderRoute(route: Route, input: RenderInput): string {
   const { site } = input;
-  const page = route.page.data as unknown as Page;
+  // A guide is a Markdown file: its page has no sections, only the article.
+  const guide = route.page.kind === "guide" ? (route.page.data as unknown as Guide) : undefined;
+  const page = guide ? ({ title: guide.title, description: guide.description, sections: [] } as unknown as Page) : (route.page.data as unknown as Page);
   const ctx: RenderContext = {
     site,
     page,
@@ -73,10 +76,14 @@ export function renderRoute(route: Route, input: RenderInput): string {
   const body = renderToStaticMarkup(
     <Ctx.Provider value={ctx}>
       <Body>
-        {page.sections.map((section, i) => {
-          const Section = input.sections.get(section.type)!;
-          return <Section key={i} section={section as never} />;
-        })}
+        {guide ? (
+          <GuideArticle guide={guide} />
+        ) : (
+          page.sections.map((section, i) => {
+            const Section = input.sections.get(section.type)!;
+            return <Section key={i} section={section as never} />;
+          })
+        )}
       </Body>
     </Ctx.Provider>,
   );

@@ -13,6 +13,9 @@ import { parseMarkdown } from "./markdown.ts";
 import type { Annotation, ValidatedContent } from "./validate.ts";
 import type { Asset } from "../../templates/model.ts";
 
+/** The address of the guide content/guides/<name>.md. */
+export const guideRoute = (name: string) => `/resources/guides/${name}`;
+
 export interface OutputAsset extends Partial<Asset> {
   /** Path inside dist/, e.g. assets/hero-1a2b3c4d5e.svg */
   output: string;
@@ -96,6 +99,10 @@ export function resolve(content: ValidatedContent): ResolvedContent {
     const items = (f.data["items"] ?? []) as { id: string }[];
     records.set(f.name, new Map(items.map((r) => [r.id, r])));
   }
+  // Guides are records too (of "guides"), each with its id and its page's address.
+  const guides = files.filter((f) => f.kind === "guide");
+  for (const g of guides) Object.assign(g.data, { id: g.name, href: guideRoute(g.name) });
+  records.set("guides", new Map(guides.map((g) => [g.name, g.data])));
   for (const f of files) {
     for (const a of byFile.get(f.file) ?? []) {
       if (a.kind !== "ref") continue;

@@ -2,10 +2,10 @@
  * Stage 4, route table: file-based. content/pages/index.json is /,
  * content/pages/solutions/owners.json is /solutions/owners, content/pages/404.json
  * is the not-found page. A page's aliases are served with the same content and a
- * canonical link to the primary route.
+ * canonical link to the primary route. content/guides/<name>.md is /resources/guides/<name>.
  */
 import { didYouMean, issueAt, type Issue } from "./issues.ts";
-import type { ResolvedContent, ResolvedFile } from "./resolve.ts";
+import { guideRoute, type ResolvedContent, type ResolvedFile } from "./resolve.ts";
 
 export interface Route {
   /** The address, without a trailing slash ("/" for home). */
@@ -62,6 +62,14 @@ export function buildRoutes(content: ResolvedContent): { routes: Route[]; issues
     }
     const path = pageRoute(page.name);
     if (claim(path, page.file, "")) routes.push({ path, output: outputFor(path), canonical: path, status: 200, alias: false, page });
+  }
+  for (const guide of content.files.filter((f) => f.kind === "guide")) {
+    if (!/^[a-z0-9-]+$/.test(guide.name)) {
+      issues.push(at(guide.file, "", `The file name "${guide.name}.md" cannot become an address.`, "Use lower-case letters, digits and dashes only, for example getting-started.md."));
+      continue;
+    }
+    const path = guideRoute(guide.name);
+    if (claim(path, guide.file, "")) routes.push({ path, output: outputFor(path), canonical: path, status: 200, alias: false, page: guide });
   }
   for (const page of pages) {
     const aliases = (page.data["aliases"] ?? []) as string[];

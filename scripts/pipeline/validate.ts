@@ -91,6 +91,16 @@ export function createValidator(schemas: SchemaSet) {
     }
 
     let schemaPath: string;
+    if (file.kind === "guide") {
+      // Markdown guides carry no "$schema" line: their front matter is checked against schemas/guide.schema.json.
+      collecting = [];
+      const validate = validatorFor("guide.schema.json");
+      const ok = validate(file.data);
+      const annotations = collecting.map((a) => ({ ...a, file: file.file }));
+      collecting = [];
+      if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas));
+      return { issues: [...issues, ...guideIssues(file)], annotations };
+    }
     if (file.kind === "site") schemaPath = "site.schema.json";
     else if (file.kind === "page") schemaPath = "page.schema.json";
     else {
@@ -132,6 +142,50 @@ export function createValidator(schemas: SchemaSet) {
     if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas));
     return { issues, annotations };
   };
+}
+
+/** The reading speed behind a guide's readTime. */
+export const WORDS_PER_MINUTE = 200;
+
+/** Words of a Markdown text, without link addresses and Markdown punctuation. */
+export function countWords(markdown: string): number {
+  return (markdown.replace(/\]\([^)]*\)/g, "]").match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
+}
+
+/**
+ * A guide's own rules: its title is the page's only h1, so the text has no # heading;
+ * each heading is unique (it becomes an anchor of the table of contents); readTime is
+ * the text's length at WORDS_PER_MINUTE, to the nearest minute.
+ */
+function guideIssues(file: SourceFile): Issue[] {
+  const data = file.data as { body?: unknown; readTime?: unknown };
+  if (typeof data.body !== "string") return [];
+  const issues: Issue[] = [];
+  const first = file.positions.get("/body")?.value.line ?? 1;
+  const seen = new Map<string, number>();
+  data.body.split("\n").forEach((line, i) => {
+    const m = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!m) return;
+    const at = { severity: "error" as const, file: file.file, line: first + i, column: 1, pointer: "/body" };
+    if (m[1] === "#") issues.push({ ...at, message: "A guide's text may not have a # heading: the title is the page's heading.", hint: "Start the sections with ## (and sub-sections with ###)." });
+    const key = m[2]!.toLowerCase();
+    const before = seen.get(key);
+    if (before !== undefined) issues.push({ ...at, message: `The heading "${m[2]}" is also on line ${before}: each heading needs its own words, as it becomes a link in the table of contents.`, hint: "Reword one of the two." });
+    else seen.set(key, first + i);
+  });
+  if (typeof data.readTime !== "number") return issues;
+  const words = countWords(data.body);
+  const minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+  if (minutes === data.readTime) return issues;
+  return [
+    ...issues,
+    issueAt(
+      file,
+      "/readTime",
+      `readTime says ${data.readTime} min, but the text is ${words.toLocaleString("en")} words: about ${minutes} min at ${WORDS_PER_MINUTE} words a minute.`,
+      `Set readTime: ${minutes}, or make the text ${data.readTime > minutes ? "longer" : "shorter"}.`,
+    ),
+  ];
 }
 
 type At = (pointer: string, message: string, hint?: string, onKey?: boolean) => Issue;
@@ -312,6 +366,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
     });
     ids.set(f.name, set);
   }
+  ids.set("guides", new Set(files.filter((f) => f.kind === "guide").map((f) => f.name)));
 
   for (const a of annotations) {
     if (a.kind === "ref") {

@@ -7,9 +7,9 @@
  */
 import { useId } from "react";
 import type { Action as ActionData } from "../content-types.ts";
-import { useRender } from "../context.ts";
+import { useRender, type RenderContext } from "../context.ts";
 import AppMenu from "../islands/AppMenu.tsx";
-import { buttonClass, ButtonLink, type Surface } from "./Button.tsx";
+import { buttonClass, type Surface } from "./Button.tsx";
 import { Icon } from "./Icon.tsx";
 import { Island } from "./Island.tsx";
 import { isExternal, NEW_TAB } from "./links.ts";
@@ -33,10 +33,22 @@ function MenuAction({ action, surface }: { action: ActionData; surface: Surface 
   );
 }
 
-export function Action({ action, className, surface = "light" }: { action: ActionData; className?: string; surface?: Surface }) {
-  const { site, page, dialogTriggers } = useRender();
-  if (action.hidden) return null;
-  if (action.menu) return <MenuAction action={action} surface={surface} />;
+/**
+ * A link button as plain data, for islands that draw content buttons in the browser
+ * (they cannot read the render context). Registers the dialog the button opens.
+ */
+export interface ActionLink {
+  label: string;
+  href: string;
+  className: string;
+  /** data-open / data-dialog-title for dialog buttons, target / rel for other sites. */
+  attrs: Record<string, string>;
+  /** Read out after the label for links that open a new tab. */
+  newTab?: string;
+}
+
+export function actionLink(action: ActionData, ctx: RenderContext, surface: Surface = "light", extra?: string): ActionLink {
+  const { site, page, dialogTriggers } = ctx;
   if (action.opens) dialogTriggers.add(action.opens);
   const fallback =
     action.opens === "demo"
@@ -44,17 +56,33 @@ export function Action({ action, className, surface = "light" }: { action: Actio
       : action.opens === "assessment"
         ? `mailto:${site.contactEmail}?subject=${encodeURIComponent("Free property assessment")}`
         : undefined;
-  const href = action.href ?? fallback!;
-  const dialog = action.opens
-    ? { "data-open": action.opens, ...(action.opens === "demo" ? { "data-dialog-title": action.dialogTitle ?? page.demoTitle ?? site.dialogs.demo.title } : {}) }
-    : {};
+  const href = action.href ?? (action.to ? site.links[action.to] : fallback!);
   const external = isExternal(href) && !action.opens;
+  const attrs: Record<string, string> = action.opens
+    ? { "data-open": action.opens, ...(action.opens === "demo" ? { "data-dialog-title": action.dialogTitle ?? page.demoTitle ?? site.dialogs.demo.title } : {}) }
+    : external
+      ? { ...NEW_TAB }
+      : {};
+  return {
+    label: action.label,
+    href,
+    className: buttonClass(action.variant, action.size ?? "lg", extra, surface),
+    attrs,
+    ...(external ? { newTab: site.labels.newTab } : {}),
+  };
+}
+
+export function Action({ action, className, surface = "light" }: { action: ActionData; className?: string; surface?: Surface }) {
+  const ctx = useRender();
+  if (action.hidden) return null;
+  if (action.menu) return <MenuAction action={action} surface={surface} />;
+  const link = actionLink(action, ctx, surface, className);
   return (
-    <ButtonLink href={href} variant={action.variant} size={action.size ?? "lg"} surface={surface} className={className} {...dialog} {...(external ? NEW_TAB : {})}>
-      {action.label}
-      {external ? <span className="sr-only"> {site.labels.newTab}</span> : null}
+    <a href={link.href} className={link.className} {...link.attrs}>
+      {link.label}
+      {link.newTab ? <span className="sr-only"> {link.newTab}</span> : null}
       {action.variant === "link" ? <Icon name="arrow-right" /> : null}
-    </ButtonLink>
+    </a>
   );
 }
 

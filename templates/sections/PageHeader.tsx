@@ -1,0 +1,22 @@
+/** Section "pageHeader": a plain, centred opening with the page's h1, for pages without a hero image. */
+import type { PageHeaderSection } from "../content-types.ts";
+import { Actions } from "../ui/Action.tsx";
+import { Inline } from "../ui/Markdown.tsx";
+import { Eyebrow } from "../ui/Section.tsx";
+
+export function PageHeader({ section }: { section: PageHeaderSection }) {
+  return (
+    <section className="bg-linear-to-b from-brand-50 to-white pt-32 pb-14 sm:pt-40 sm:pb-16">
+      <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
+        {section.eyebrow ? <Eyebrow>{section.eyebrow}</Eyebrow> : null}
+        <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-ink-900 sm:text-5xl">{section.heading}</h1>
+        {section.text ? (
+          <p className="mt-6 text-lg leading-8 text-ink-600 sm:text-xl">
+            <Inline md={section.text} />
+          </p>
+        ) : null}
+        <Actions actions={section.actions} className="mt-9 flex flex-wrap justify-center gap-3" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Section "pricingTable": the plans of content/collections/plans.json with the
+ * building type and size picker (the PricingTable island). The plans' buttons are
+ * prepared here, where the render context is known, and drawn by the island.
+ */
+import { useId } from "react";
+import schema from "../../schemas/sections/pricingTable.schema.json" with { type: "json" };
+import type { PricingTableSection } from "../content-types.ts";
+import { useRender } from "../context.ts";
+import PricingTableIsland, { type PricingTableProps } from "../islands/PricingTable.tsx";
+import { actionLink } from "../ui/Action.tsx";
+import { Island } from "../ui/Island.tsx";
+import { Section, SectionHeading } from "../ui/Section.tsx";
+
+const DEFAULT_TYPE = schema.properties.defaultType.default as PricingTableProps["defaultType"];
+
+export function PricingTable({ section }: { section: PricingTableSection }) {
+  const ctx = useRender();
+  const id = `pricing${useId().replace(/[^A-Za-z0-9]/g, "")}`;
+  const props: PricingTableProps = {
+    id,
+    defaultType: section.defaultType ?? DEFAULT_TYPE,
+    types: section.buildingTypes,
+    labels: section.labels,
+    plans: section.plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      period: p.period ?? "/month",
+      ...(p.prices ? { prices: p.prices } : {}),
+      ...(p.customPrice !== undefined ? { customPrice: p.customPrice } : {}),
+      ...(p.priceNote ? { priceNote: p.priceNote } : {}),
+      ...(p.tag ? { tag: p.tag } : {}),
+      popular: p.popular ?? false,
+      features: p.features,
+      action: actionLink(p.action, ctx, "light", undefined),
+    })),
+  };
+  return (
+    <Section id={section.id} tone="muted">
+      <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} />
+      <div className="mt-10">
+        <Island name="PricingTable" component={PricingTableIsland} props={props} />
+      </div>
+    </Section>
+  );
+}
