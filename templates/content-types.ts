@@ -93,25 +93,31 @@ export interface Content {
   page?: Page;
   lead?: Lead;
   guide?: Guide;
+  caseStudies?: CaseStudyCollection;
   features?: FeatureCollection;
   plans?: PlanCollection;
   products?: ProductCollection;
   testimonials?: TestimonialCollection;
   section_cardGrid?: CardGridSection;
   section_carousel?: CarouselSection;
+  section_caseStudy?: CaseStudySection;
+  section_contactCards?: ContactCardsSection;
   section_cta?: CallToActionSection;
   section_featureCategories?: FeatureCategoriesSection;
   section_featureDetails?: FeatureDetailsSection;
   section_guideList?: GuideListSection;
   section_hero?: HeroSection;
   section_intro?: IntroSection;
+  section_loginTabs?: LoginTabsSection;
   section_notFound?: NotFoundSection;
   section_pageHeader?: PageHeaderSection;
   section_pricingTable?: PricingTableSection;
   section_productGrid?: ProductGridSection;
   section_split?: SplitSection;
+  section_stats?: StatsSection;
   section_steps?: StepsSection;
   section_testimonials?: TestimonialsSection;
+  section_videoPoster?: VideoPosterSection;
 }
 /**
  * Settings shared by every page: the brand, the header and footer, and the external addresses the site links or posts to.
@@ -161,6 +167,10 @@ export interface Site {
      * The case-study document (a PDF or a page), opened in a new tab.
      */
     caseStudy: string;
+    /**
+     * The help centre (opened in a new tab).
+     */
+    help: string;
   };
   /**
    * The resident app's pages in the app stores, listed by every Download App button (a button with "menu": "appStores"). Each opens in a new tab.
@@ -558,6 +568,11 @@ export interface Page {
     | GuideListSection
     | PricingTableSection
     | PageHeaderSection
+    | CaseStudySection
+    | StatsSection
+    | VideoPosterSection
+    | ContactCardsSection
+    | LoginTabsSection
   )[];
 }
 /**
@@ -657,9 +672,13 @@ export interface Action {
   label: string;
   href?: Link;
   /**
-   * Go to one of the addresses kept in links in content/site.json, so that it is written once: calendar, konnectSignup, signup, community or caseStudy (opened in a new tab).
+   * Go to an address kept in content/site.json, so that it is written once: email (an e-mail to contactEmail, with subject), or one of links: calendar, konnectSignup, signup, community, caseStudy or help (opened in a new tab).
    */
-  to?: "calendar" | "konnectSignup" | "signup" | "community" | "caseStudy";
+  to?: "email" | "calendar" | "konnectSignup" | "signup" | "community" | "caseStudy" | "help";
+  /**
+   * With "to": "email": the subject the e-mail starts with.
+   */
+  subject?: string;
   /**
    * Open a dialog instead of following a link: demo (the demo-booking calendar) or assessment (the free assessment wizard).
    */
@@ -978,6 +997,10 @@ export interface StepsSection {
    * Items: One step.
    */
   steps: {
+    /**
+     * A short label shown in place of the step's number, such as a year for a timeline.
+     */
+    label?: string;
     /**
      * The step's name.
      */
@@ -1316,6 +1339,268 @@ export interface PageHeaderSection {
   actions?: Action[];
 }
 /**
+ * A case study from content/collections/caseStudies.json as a large card: image, status badge, figures, features and buttons.
+ */
+export interface CaseStudySection {
+  /**
+   * Marks this block as a case study card.
+   */
+  type: "caseStudy";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The block's background: light (white) or muted (light grey).
+   */
+  tone?: "light" | "muted";
+  /**
+   * The id of the case study.
+   */
+  caseStudy: CaseStudy;
+  /**
+   * The names of the card's figures.
+   */
+  labels: {
+    /**
+     * The name of the building type figure.
+     */
+    type: string;
+    /**
+     * The name of the units figure.
+     */
+    units: string;
+    /**
+     * The name of the area figure.
+     */
+    area: string;
+    /**
+     * The name of the adoption figure.
+     */
+    adoption: string;
+  };
+  /**
+   * Buttons on the card, left to right.
+   *
+   * @maxItems 3
+   */
+  actions?: Action[];
+}
+/**
+ * Headline figures in a row: a large value and what it counts.
+ */
+export interface StatsSection {
+  /**
+   * Marks this block as figures.
+   */
+  type: "stats";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block (leave it out for a row of figures only).
+   */
+  heading?: string;
+  /**
+   * The block's background: light (white), muted (light grey) or dark (navy).
+   */
+  tone?: "light" | "muted" | "dark";
+  /**
+   * The figures, in reading order (four to a row on wide screens).
+   *
+   * @minItems 2
+   * @maxItems 8
+   *
+   * Items: One figure.
+   */
+  items: {
+    /**
+     * The figure as shown, with its sign or unit.
+     */
+    value: string;
+    /**
+     * What it counts.
+     */
+    label: string;
+  }[];
+}
+/**
+ * The poster of a video that is not published yet: a still image with a play mark and a label saying the video is coming. Nothing plays, so nothing pretends to be a button.
+ */
+export interface VideoPosterSection {
+  /**
+   * Marks this block as a video poster.
+   */
+  type: "videoPoster";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * A short line above the heading.
+   */
+  eyebrow?: string;
+  /**
+   * The heading of the block.
+   */
+  heading?: string;
+  text?: InlineText;
+  image: Image;
+  /**
+   * Shown on the poster and read out with it: that the video is on its way.
+   */
+  label: string;
+  /**
+   * The block's background: light (white) or muted (light grey).
+   */
+  tone?: "light" | "muted";
+}
+/**
+ * Two ways to reach the team: an e-mail card (to contactEmail in content/site.json, with a subject line) and a help centre card (links.help).
+ */
+export interface ContactCardsSection {
+  /**
+   * Marks this block as the contact cards.
+   */
+  type: "contactCards";
+  /**
+   * An anchor name, so that a link can jump to this block (/page#name).
+   */
+  id?: string;
+  /**
+   * The heading of the block.
+   */
+  heading: string;
+  text?: InlineText;
+  /**
+   * The e-mail card.
+   */
+  email: {
+    /**
+     * The card's title.
+     */
+    title: string;
+    /**
+     * The card's text.
+     */
+    description: string;
+    /**
+     * The subject the e-mail starts with.
+     */
+    subject: string;
+    /**
+     * The button's text.
+     */
+    label: string;
+  };
+  /**
+   * The help centre card.
+   */
+  help: {
+    /**
+     * The card's title.
+     */
+    title: string;
+    /**
+     * The card's text.
+     */
+    description: string;
+    /**
+     * The button's text.
+     */
+    label: string;
+  };
+}
+/**
+ * The sign-in card of /login: one tab per audience, each with e-mail and password fields, a sign-in button and two links. There is no sign-in service behind it yet: signing in shows the audience's notice.
+ */
+export interface LoginTabsSection {
+  /**
+   * Marks this block as the sign-in tabs.
+   */
+  type: "loginTabs";
+  /**
+   * The name of the set of tabs, for screen readers.
+   */
+  label: string;
+  /**
+   * The tabs, left to right; the first is selected when the page opens.
+   *
+   * @minItems 2
+   * @maxItems 3
+   *
+   * Items: One audience's tab.
+   */
+  tabs: {
+    /**
+     * A short name for the tab, unique on the page.
+     */
+    id: string;
+    /**
+     * The tab's text.
+     */
+    label: string;
+    /**
+     * The heading inside the tab.
+     */
+    heading: string;
+    /**
+     * A sentence under the heading.
+     */
+    description: string;
+    /**
+     * What the portal holds, as short items.
+     *
+     * @minItems 1
+     * @maxItems 4
+     *
+     * Items: One item.
+     */
+    features: string[];
+    /**
+     * The portal's name in the sign-in notice ({portal}).
+     */
+    portal: string;
+    forgot: Action;
+    requestAccess: Action;
+  }[];
+  /**
+   * The form's texts.
+   */
+  fields: {
+    /**
+     * The e-mail field's label.
+     */
+    email: string;
+    /**
+     * The password field's label.
+     */
+    password: string;
+    /**
+     * The sign-in button.
+     */
+    signIn: string;
+  };
+  /**
+   * Shown when someone signs in, while no sign-in service is connected: {portal} becomes the tab's portal name.
+   */
+  notice: string;
+}
+/**
  * A free assessment request, as the wizard sends it to the webhook. The wizard in the browser and the local receiver of npm start both check answers against these rules.
  */
 export interface Lead {
@@ -1372,6 +1657,72 @@ export interface Guide {
    * The article in Markdown: paragraphs, ## and ### headings (each ## becomes an entry of the table of contents), lists, **bold**, *italic*, quotes and [links](/page). HTML, images and # headings are not allowed.
    */
   body: BlockMarkdown;
+}
+/**
+ * Customer buildings told as case studies, shown as cards by caseStudy blocks.
+ */
+export interface CaseStudyCollection {
+  /**
+   * Tells your editor which schema checks this file. Leave it as it is.
+   */
+  $schema: string;
+  /**
+   * One record per case study.
+   *
+   * @minItems 1
+   */
+  items: CaseStudy[];
+}
+/**
+ * One building's story in figures.
+ */
+export interface CaseStudy {
+  /**
+   * A short name that blocks use to refer to this case study. Lower case, digits and dashes.
+   */
+  id: string;
+  /**
+   * The building's name or a short title.
+   */
+  title: string;
+  /**
+   * Where the building is.
+   */
+  address: string;
+  /**
+   * A price text, if the story has one to show (for example the plan the building uses).
+   */
+  price?: string;
+  /**
+   * The kind of building.
+   */
+  type: string;
+  /**
+   * How many units the building has.
+   */
+  units: number;
+  /**
+   * The building's size, as text.
+   */
+  area: string;
+  /**
+   * The share of residents using the platform, in percent.
+   */
+  adoption: number;
+  image: Image;
+  /**
+   * A status shown as a badge. Available is green, Leased blue, Under Review yellow; any other text is shown in grey.
+   */
+  status: string;
+  /**
+   * What the building uses, each with a check mark.
+   *
+   * @minItems 1
+   * @maxItems 8
+   *
+   * Items: A feature.
+   */
+  features: string[];
 }
 /**
  * What Building OS does, by category. Each category has a page at /features/<id>, and the /features overview lists its items; both are drawn from these records.

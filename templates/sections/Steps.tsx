@@ -1,4 +1,4 @@
-/** Section "steps": a numbered sequence, such as how an event goes from idea to sign-up. */
+/** Section "steps": a numbered sequence, such as how an event goes from idea to sign-up, or a timeline (each step labelled with its year). */
 import type { StepsSection } from "../content-types.ts";
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
@@ -14,9 +14,13 @@ export function Steps({ section }: { section: StepsSection }) {
       <ol className={cx("mt-12 grid gap-6", section.steps.length === 4 ? "md:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3")}>
         {section.steps.map((step, i) => (
           <li key={step.title} className={cx("relative rounded-card border p-6", cardSurface(tone))}>
-            <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-600 font-bold text-white">
-              {i + 1}
-            </span>
+            {step.label ? (
+              <span className="inline-flex h-10 items-center rounded-full bg-brand-600 px-4 font-bold text-white">{step.label}</span>
+            ) : (
+              <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-600 font-bold text-white">
+                {i + 1}
+              </span>
+            )}
             <h3 className={cx("mt-4 text-lg font-semibold", dark ? "text-white" : "text-ink-900")}>{step.title}</h3>
             <p className={cx("mt-2 leading-7", dark ? "text-ink-300" : "text-ink-600")}>
               <Inline md={step.description} />

@@ -14,6 +14,9 @@ import { Icon } from "./Icon.tsx";
 import { Island } from "./Island.tsx";
 import { isExternal, NEW_TAB } from "./links.ts";
 
+/** The subject of an e-mail button without its own (schema default). */
+const EMAIL_SUBJECT = "Website enquiry";
+
 function MenuAction({ action, surface }: { action: ActionData; surface: Surface }) {
   const { site } = useRender();
   // useId is unique per render; its punctuation is not wanted in an id attribute.
@@ -56,7 +59,13 @@ export function actionLink(action: ActionData, ctx: RenderContext, surface: Surf
       : action.opens === "assessment"
         ? `mailto:${site.contactEmail}?subject=${encodeURIComponent("Free property assessment")}`
         : undefined;
-  const href = action.href ?? (action.to ? site.links[action.to] : fallback!);
+  const href =
+    action.href ??
+    (action.to === "email"
+      ? `mailto:${site.contactEmail}?subject=${encodeURIComponent(action.subject ?? EMAIL_SUBJECT)}`
+      : action.to
+        ? site.links[action.to]
+        : fallback!);
   const external = isExternal(href) && !action.opens;
   const attrs: Record<string, string> = action.opens
     ? { "data-open": action.opens, ...(action.opens === "demo" ? { "data-dialog-title": action.dialogTitle ?? page.demoTitle ?? site.dialogs.demo.title } : {}) }

@@ -19,6 +19,8 @@ import { startServer } from "../../scripts/lib/server.ts";
 interface ActionData {
   label: string;
   href?: string;
+  to?: string;
+  subject?: string;
   opens?: "demo" | "assessment";
   dialogTitle?: string;
   hidden?: boolean;
@@ -31,7 +33,7 @@ interface PageData {
 
 const site = JSON.parse(readFileSync("content/site.json", "utf8")) as {
   contactEmail: string;
-  links: { calendar: string };
+  links: Record<string, string>;
   dialogs: { demo: { title: string }; assessment: { title: string } };
 };
 const WIZARD = site.dialogs.assessment.title;
@@ -98,9 +100,11 @@ for (const file of PAGES) {
         } else if (action.opens === "assessment") {
           await button.click();
           await expectDialog(page, WIZARD);
-        } else if (action.href!.startsWith("mailto:")) {
-          await expect(button).toHaveAttribute("href", action.href!);
-          expect(action.href!.startsWith(`mailto:${site.contactEmail}?subject=`), `${label} writes to the configured address`).toBe(true);
+        } else if (action.to === "email") {
+          // The schema's default subject, unless the button names its own.
+          await expect(button).toHaveAttribute("href", `mailto:${site.contactEmail}?subject=${encodeURIComponent(action.subject ?? "Website enquiry")}`);
+        } else if (action.to) {
+          await expect(button).toHaveAttribute("href", site.links[action.to]!);
         } else {
           await expect(button).toHaveAttribute("href", action.href!);
         }

@@ -1,0 +1,141 @@
+/**
+ * The /login card: WAI-ARIA tabs (arrow keys, Home and End move between tabs and
+ * select them; one tab stop), each panel a sign-in form. No sign-in service is
+ * connected, so submitting shows the tab's notice with window.alert, as the spec
+ * asks, and sends nothing anywhere. The sign-in buttons stay disabled until the
+ * island is ready, so a form can never be submitted (with the password in the
+ * address) before the script runs.
+ */
+import type { KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "../runtime.ts";
+import { buttonClass } from "../ui/Button.tsx";
+import { cx } from "../ui/cx.ts";
+import type { ActionLink } from "../ui/Action.tsx";
+
+export interface LoginTab {
+  id: string;
+  label: string;
+  heading: string;
+  description: string;
+  features: string[];
+  portal: string;
+  forgot: ActionLink;
+  requestAccess: ActionLink;
+}
+
+export interface LoginTabsProps {
+  label: string;
+  tabs: LoginTab[];
+  fields: { email: string; password: string; signIn: string };
+  notice: string;
+}
+
+/** The notice for a tab's portal. */
+export const noticeFor = (notice: string, portal: string) => notice.replace("{portal}", portal);
+
+function LinkButton({ link }: { link: ActionLink }) {
+  return (
+    <a href={link.href} className="font-semibold text-brand-700 underline-offset-4 hover:underline" {...link.attrs}>
+      {link.label}
+      {link.newTab ? <span className="sr-only"> {link.newTab}</span> : null}
+    </a>
+  );
+}
+
+export default function LoginTabs({ label, tabs, fields, notice }: LoginTabsProps) {
+  const [selected, setSelected] = useState(0);
+  const [ready, setReady] = useState(false);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  useEffect(() => setReady(true), []);
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const n = tabs.length;
+    const next = { ArrowRight: selected + 1, ArrowLeft: selected - 1 + n, Home: 0, End: n - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const i = next % n;
+    setSelected(i);
+    tabRefs.current[i]?.focus();
+  };
+
+  return (
+    <div className="mx-auto max-w-xl rounded-3xl border border-ink-200 bg-white p-2 shadow-card">
+      <div role="tablist" aria-label={label} className="grid grid-cols-2 gap-1 rounded-2xl bg-ink-100 p-1" onKeyDown={onKeyDown}>
+        {tabs.map((tab, i) => (
+          <button
+            key={tab.id}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`login-tab-${tab.id}`}
+            aria-selected={i === selected ? "true" : "false"}
+            aria-controls={`login-panel-${tab.id}`}
+            tabIndex={i === selected ? 0 : -1}
+            className={cx(
+              "rounded-xl px-3 py-2.5 text-sm font-semibold transition-colors sm:text-base",
+              i === selected ? "bg-white text-ink-900 shadow-sm" : "text-ink-600 hover:text-ink-900",
+            )}
+            onClick={() => setSelected(i)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab, i) => (
+        <div key={tab.id} role="tabpanel" id={`login-panel-${tab.id}`} aria-labelledby={`login-tab-${tab.id}`} hidden={i !== selected} tabIndex={0} className="p-5 sm:p-8">
+          <h2 className="text-2xl font-bold tracking-tight text-ink-900">{tab.heading}</h2>
+          <p className="mt-2 leading-7 text-ink-600">{tab.description}</p>
+          <ul className="mt-4 flex flex-wrap gap-2">
+            {tab.features.map((f) => (
+              <li key={f} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+                {f}
+              </li>
+            ))}
+          </ul>
+          <form
+            className="mt-7 space-y-5"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              window.alert(noticeFor(notice, tab.portal));
+            }}
+          >
+            <div>
+              <label htmlFor={`login-email-${tab.id}`} className="block text-sm font-semibold text-ink-900">
+                {fields.email}
+              </label>
+              <input
+                id={`login-email-${tab.id}`}
+                name="email"
+                type="email"
+                autoComplete="username"
+                className="mt-2 block h-11 w-full rounded-lg border border-ink-300 px-3 text-base text-ink-900 shadow-sm"
+              />
+            </div>
+            <div>
+              <label htmlFor={`login-password-${tab.id}`} className="block text-sm font-semibold text-ink-900">
+                {fields.password}
+              </label>
+              <input
+                id={`login-password-${tab.id}`}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                className="mt-2 block h-11 w-full rounded-lg border border-ink-300 px-3 text-base text-ink-900 shadow-sm"
+              />
+            </div>
+            <button type="submit" disabled={!ready} className={buttonClass("default", "lg", "w-full")}>
+              {fields.signIn}
+            </button>
+          </form>
+          <p className="mt-6 flex flex-wrap justify-between gap-3 text-sm">
+            <LinkButton link={tab.forgot} />
+            <LinkButton link={tab.requestAccess} />
+          </p>
+        </div>
+      ))}
+    </div>
+  );
+}

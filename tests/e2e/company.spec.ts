@@ -1,0 +1,301 @@
+/**
+ * Customers and the case study, pricing, resources and guides, the company pages and
+ * login. Expectations come from content (site.json, collections, guides) where the
+ * content is the source, and from the spec where the spec fixes a value.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { parseFrontMatter } from "../../scripts/lib/front-matter.ts";
+
+const site = JSON.parse(readFileSync("content/site.json", "utf8")) as {
+  contactEmail: string;
+  links: Record<string, string>;
+  labels: { hiring: string };
+};
+const guides = readdirSync("content/guides")
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => ({ name: f.slice(0, -3), ...(parseFrontMatter(readFileSync(`content/guides/${f}`, "utf8")).data as { title: string; level: string; readTime: number; body: string }) }));
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/^https:\/\/calendar\.example\.com\//, (r) => r.fulfill({ contentType: "text/html", body: "<!DOCTYPE html><title>Calendar</title>" }));
+});
+
+async function expectDialog(page: Page, name: string) {
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("/pricing", () => {
+  const PRICES = {
+    residential: { small: ["$0", "$49", "$99", "Custom"], medium: ["$0", "$89", "$179", "Custom"], large: ["$0", "$129", "$249", "Custom"] },
+    commercial: { small: ["$0", "$79", "$149", "Custom"], medium: ["$0", "$149", "$249", "Custom"], large: ["$0", "$199", "$349", "Custom"] },
+  } as const;
+  const BANDS = {
+    residential: ["Under 99 units", "100–199 units", "200+ units"],
+    commercial: ["Under 50,000 sq ft", "50,000–250,000 sq ft", "Over 250,000 sq ft"],
+  };
+  const prices = (page: Page) => page.locator("[data-plan] [data-price]").allTextContents();
+  const size = (page: Page) => page.getByLabel("Building size");
+  const type = (page: Page, name: "Residential" | "Commercial") => page.getByRole("radio", { name });
+  async function ready(page: Page) {
+    await page.goto("/pricing");
+    await expect(size(page)).toBeEnabled();
+  }
+
+  test("opens on Commercial, small, with the four plans in order", async ({ page }) => {
+    await ready(page);
+    await expect(type(page, "Commercial")).toBeChecked();
+    await expect(size(page)).toHaveValue("small");
+    expect(await page.locator("[data-plan] h3").allTextContents()).toEqual(["Access", "Flow", "Intelligent", "Enterprise"]);
+    expect(await prices(page)).toEqual(PRICES.commercial.small);
+    await expect(page.locator('[data-plan="intelligent"]')).toContainText("Most Popular");
+    await expect(page.locator('[data-plan="access"]')).toContainText("Up to 10 work orders per month");
+    await expect(page.locator('[data-plan="flow"]')).toContainText("Starts with a free trial");
+  });
+
+  for (const t of ["residential", "commercial"] as const) {
+    for (const [i, s] of (["small", "medium", "large"] as const).entries()) {
+      test(`${t}, ${s}: the spec's prices`, async ({ page }) => {
+        await ready(page);
+        await type(page, t === "residential" ? "Residential" : "Commercial").check({ force: true });
+        expect(await size(page).locator("option").allTextContents()).toEqual(BANDS[t]);
+        await size(page).selectOption(s);
+        expect(await prices(page)).toEqual(PRICES[t][s]);
+        await expect(page.locator("[aria-live=polite]").filter({ hasText: BANDS[t][i]! })).toHaveCount(1);
+      });
+    }
+  }
+
+  test("changing the building type resets the size to small; the keyboard works the controls", async ({ page }) => {
+    await ready(page);
+    await size(page).selectOption("large");
+    expect(await prices(page)).toEqual(PRICES.commercial.large);
+    await type(page, "Commercial").focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(type(page, "Residential")).toBeChecked();
+    await expect(size(page)).toHaveValue("small");
+    expect(await prices(page)).toEqual(PRICES.residential.small);
+  });
+
+  test("Contact Us for Pricing opens the demo dialog; the trial and free plans go to sign-up in a new tab", async ({ page }) => {
+    await ready(page);
+    await page.getByRole("link", { name: "Contact Us for Pricing" }).click();
+    await expectDialog(page, "Schedule a Demo");
+    for (const name of ["Get Started Free", "Start Free Trial"]) {
+      const link = page.getByRole("link", { name: new RegExp(`^${name}`) });
+      await expect(link).toHaveAttribute("href", site.links["signup"]!);
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the default prices are there", async ({ page }) => {
+      await page.goto("/pricing");
+      expect(await prices(page)).toEqual(PRICES.commercial.small);
+      await expect(type(page, "Commercial")).toBeChecked();
+    });
+  });
+});
+
+test.describe("customers and the case study", () => {
+  test("/customers: the figures, the case study card, four client cards, three rated testimonials, Join Our Community", async ({ page }) => {
+    await page.goto("/customers");
+    const main = page.locator("main");
+    for (const figure of ["+9k", "+13k", "+8k", "+26k", "80%", "5x", "+5%", "+40%"]) await expect(main.getByText(figure, { exact: true })).toBeVisible();
+    const card = main.locator("#case-study article");
+    await expect(card.locator("[data-status]")).toHaveText("Available");
+    await expect(card.locator("[data-status]")).toHaveAttribute("data-status", "green");
+    for (const fact of ["250", "About 210,000 sq ft", "83%"]) await expect(card.getByText(fact, { exact: true })).toBeVisible();
+    const doc = card.getByRole("link", { name: /Download the case study/ });
+    await expect(doc).toHaveAttribute("href", site.links["caseStudy"]!);
+    await expect(doc).toHaveAttribute("target", "_blank");
+    for (const claim of ["25% satisfaction increase", "60% faster resolution", "Over 2 hours per day saved"]) await expect(main.getByRole("heading", { name: claim })).toBeVisible();
+    await expect(main.locator("figure")).toHaveCount(3);
+    await expect(main.getByText("Rated 5 out of 5")).toHaveCount(3);
+    for (const role of ["Board President", "VP of Operations", "President, Summit"]) await expect(main.locator("figcaption", { hasText: role })).toHaveCount(1);
+    const join = main.getByRole("link", { name: /Join Our Community/ });
+    await expect(join).toHaveAttribute("href", site.links["community"]!);
+    await expect(join).toHaveAttribute("target", "_blank");
+    await card.getByRole("link", { name: "Read More" }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.locator("h1")).toContainText("250-Unit High-Rise");
+  });
+
+  test("/portfolio: the Calgary high-rise in figures, reached from the building operators' page", async ({ page }) => {
+    await page.goto("/solutions/building-operators");
+    await page.locator("main").getByRole("link", { name: "See what happened at a Calgary high-rise" }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    const main = page.locator("main");
+    for (const figure of ["250", "210,000", "83%", "40+"]) await expect(main.getByText(figure, { exact: true })).toBeVisible();
+    await expect(main).toContainText("downtown Calgary");
+  });
+});
+
+test.describe("resources and guides", () => {
+  test("/resources and /guides: the same page, with the guides and an external Help Center card", async ({ page, request }) => {
+    const [a, b] = await Promise.all([request.get("/resources"), request.get("/guides")]);
+    expect(b.status()).toBe(200);
+    expect(await b.text()).toBe(await a.text());
+    await page.goto("/guides");
+    const help = page.locator("main").getByRole("link", { name: /^Help Center/ });
+    await expect(help).toHaveAttribute("href", site.links["help"]!);
+    await expect(help).toHaveAttribute("target", "_blank");
+    expect(guides.map((g) => g.name).sort()).toEqual(["analytics", "communication", "getting-started"]);
+    for (const [title, level, minutes] of [
+      ["Getting Started with Property Management", "Beginner", 10],
+      ["Advanced Analytics and Reporting", "Advanced", 15],
+      ["Tenant Communication Best Practices", "Intermediate", 8],
+    ] as const) {
+      const card = page.locator("#guides li", { has: page.getByRole("heading", { name: title }) });
+      await expect(card).toContainText(level);
+      await expect(card).toContainText(`${minutes} min read`);
+    }
+  });
+
+  for (const g of ["getting-started", "analytics", "communication"]) {
+    test(`Read Guide leads to /resources/guides/${g}, whose contents jump to its sections`, async ({ page }) => {
+      const guide = guides.find((x) => x.name === g)!;
+      await page.goto("/resources");
+      await page.getByRole("link", { name: `Read Guide: ${guide.title}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/resources/guides/${g}$`));
+      await expect(page.locator("h1")).toHaveText(guide.title);
+      await expect(page.locator("main")).toContainText(`${guide.readTime} min read`);
+      const sections = [...guide.body.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim());
+      const toc = page.getByRole("navigation", { name: "On this page" }).getByRole("link");
+      await expect(toc).toHaveCount(sections.length);
+      const last = toc.last();
+      await last.click();
+      const id = (await last.getAttribute("href"))!.slice(1);
+      await expect(page).toHaveURL(new RegExp(`#${id}$`));
+      await expect(page.locator(`h2#${id}`)).toHaveText(sections.at(-1)!.replace(/\*|_/g, ""));
+      await expect(page.locator(`h2#${id}`)).toBeInViewport();
+    });
+  }
+});
+
+test.describe("company pages", () => {
+  test("the short addresses serve the same pages, with a canonical link", async ({ request }) => {
+    for (const [short, long] of [
+      ["/about-us", "/about/about-us"],
+      ["/careers", "/about/careers"],
+      ["/contact", "/about/contact"],
+    ]) {
+      const [a, b] = await Promise.all([request.get(long!), request.get(short!)]);
+      expect(b.status()).toBe(200);
+      const html = await b.text();
+      expect(html).toBe(await a.text());
+      expect(html).toContain(`<link rel="canonical" href="https://www.example.com${long}"/>`);
+    }
+  });
+
+  test("/about: the mission and the three values", async ({ page }) => {
+    await page.goto("/about");
+    for (const value of ["Innovation", "Collaboration", "Customer Focus"]) await expect(page.getByRole("heading", { level: 3, name: value, exact: true })).toBeVisible();
+  });
+
+  test("/about/about-us: why, how, what; a four-step journey; the video poster says it is coming; a link to Kore", async ({ page }) => {
+    await page.goto("/about-us");
+    const main = page.locator("main");
+    for (const label of ["Our Why", "Our How", "Our What"]) await expect(main.getByText(label, { exact: true })).toBeVisible();
+    await expect(main.locator("ol > li")).toHaveCount(4);
+    const poster = main.locator("figure", { has: page.locator("img") });
+    await expect(poster.locator("figcaption")).toHaveText("Video coming soon");
+    await expect(poster.getByRole("button")).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Explore Kore" })).toHaveAttribute("href", "/products/urbi-kore");
+  });
+
+  test("/about/careers: no open positions, remote-first across 15+ countries, an open application by e-mail", async ({ page }) => {
+    await page.goto("/careers");
+    const main = page.locator("main");
+    await expect(main).toContainText("We're Growing");
+    await expect(main).toContainText("No open positions right now");
+    await expect(main).toContainText("more than 15 countries");
+    const apply = main.getByRole("link", { name: "Send an open application" }).first();
+    await expect(apply).toHaveAttribute("href", `mailto:${site.contactEmail}?subject=Open%20application`);
+  });
+
+  test("/about/contact: e-mail with a website-enquiry subject, and the real Help Center", async ({ page }) => {
+    await page.goto("/contact");
+    const main = page.locator("main");
+    await expect(main.getByRole("link", { name: "Write to us" })).toHaveAttribute("href", `mailto:${site.contactEmail}?subject=Website%20enquiry`);
+    await expect(main.getByText(site.contactEmail, { exact: true })).toBeVisible();
+    const help = main.getByRole("link", { name: /Visit the Help Center/ });
+    await expect(help).toHaveAttribute("href", site.links["help"]!);
+    await expect(help).toHaveAttribute("target", "_blank");
+  });
+
+  test("the header has Customers as a link and an About menu with Careers marked We're Hiring", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Customers", exact: true })).toHaveAttribute("href", "/customers");
+    await nav.getByRole("button", { name: "About" }).click();
+    await expect(nav.getByRole("link", { name: /Careers/ })).toContainText(site.labels.hiring);
+  });
+});
+
+test.describe("/login", () => {
+  const tab = (page: Page, name: string) => page.getByRole("tab", { name });
+  async function ready(page: Page) {
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeEnabled();
+  }
+
+  test("WAI-ARIA tabs: Managers & Owners first; arrows, Home and End move and select", async ({ page }) => {
+    await ready(page);
+    await expect(tab(page, "Managers & Owners")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Managers & Owners" })).toBeVisible();
+    await expect(page.getByRole("tabpanel", { name: "Residents & Tenants" })).toBeHidden();
+    await tab(page, "Managers & Owners").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tab(page, "Residents & Tenants")).toBeFocused();
+    await expect(tab(page, "Residents & Tenants")).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Residents & Tenants" })).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(tab(page, "Managers & Owners")).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(tab(page, "Residents & Tenants")).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(tab(page, "Managers & Owners")).toHaveAttribute("aria-selected", "true");
+    await expect(tab(page, "Residents & Tenants")).toHaveAttribute("tabindex", "-1");
+  });
+
+  for (const [name, portal] of [
+    ["Managers & Owners", "Property Manager"],
+    ["Residents & Tenants", "Resident"],
+  ] as const) {
+    test(`${name}: signing in shows the spec's notice and sends nothing`, async ({ page }) => {
+      await ready(page);
+      await tab(page, name).click();
+      const panel = page.getByRole("tabpanel", { name });
+      await expect(panel.getByLabel("Email")).toHaveAttribute("type", "email");
+      await expect(panel.getByLabel("Password")).toHaveAttribute("type", "password");
+      await panel.getByLabel("Email").fill("not an address");
+      await panel.getByLabel("Password").fill("secret");
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(r.url()));
+      const dialog = page.waitForEvent("dialog");
+      await panel.getByLabel("Password").press("Enter");
+      const alert = await dialog;
+      expect(alert.type()).toBe("alert");
+      expect(alert.message()).toBe(`This would redirect to the ${portal} portal. Connect to the backend to enable authentication.`);
+      await alert.accept();
+      await expect(page).toHaveURL(/\/login$/);
+      expect(requests).toEqual([]);
+    });
+  }
+
+  test("Forgot your password and Request Access lead somewhere real", async ({ page }) => {
+    await ready(page);
+    const managers = page.getByRole("tabpanel", { name: "Managers & Owners" });
+    await expect(managers.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", /^mailto:hello@example\.com\?subject=Password%20help/);
+    await managers.getByRole("link", { name: "Request Access" }).click();
+    await expectDialog(page, "Schedule a Demo");
+    await tab(page, "Residents & Tenants").click();
+    const residents = page.getByRole("tabpanel", { name: "Residents & Tenants" });
+    await expect(residents.getByRole("link", { name: "Request Access" })).toHaveAttribute("href", `mailto:${site.contactEmail}?subject=Resident%20portal%20access%20request`);
+  });
+});
