@@ -7,31 +7,30 @@
  * address) before the script runs.
  */
 import type { KeyboardEvent as ReactKeyboardEvent } from "react";
+import type { LoginTabsSection } from "../content-types.ts";
 import { useEffect, useRef, useState } from "../runtime.ts";
 import { buttonClass } from "../ui/Button.tsx";
 import { cx } from "../ui/cx.ts";
 import type { ActionLink } from "../ui/Action.tsx";
 
-export interface LoginTab {
-  id: string;
-  label: string;
-  heading: string;
-  description: string;
-  features: string[];
-  portal: string;
-  forgot: ActionLink;
-  requestAccess: ActionLink;
-}
+/** A tab of the content, its two links prepared by the section template (they need the render context). */
+export type LoginTab = Omit<LoginTabsSection["tabs"][number], "forgot" | "requestAccess"> & { forgot: ActionLink; requestAccess: ActionLink };
 
-export interface LoginTabsProps {
-  label: string;
-  tabs: LoginTab[];
-  fields: { email: string; password: string; signIn: string };
-  notice: string;
-}
+export type LoginTabsProps = Omit<LoginTabsSection, "type" | "tabs"> & { tabs: LoginTab[] };
 
 /** The notice for a tab's portal. */
 export const noticeFor = (notice: string, portal: string) => notice.replace("{portal}", portal);
+
+function Field({ id, label, ...input }: { id: string; label: string; name: string; type: string; autoComplete: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink-900">
+        {label}
+      </label>
+      <input id={id} {...input} className="mt-2 block h-11 w-full rounded-lg border border-ink-300 px-3 text-base text-ink-900 shadow-sm" />
+    </div>
+  );
+}
 
 function LinkButton({ link }: { link: ActionLink }) {
   return (
@@ -102,30 +101,8 @@ export default function LoginTabs({ label, tabs, fields, notice }: LoginTabsProp
               window.alert(noticeFor(notice, tab.portal));
             }}
           >
-            <div>
-              <label htmlFor={`login-email-${tab.id}`} className="block text-sm font-semibold text-ink-900">
-                {fields.email}
-              </label>
-              <input
-                id={`login-email-${tab.id}`}
-                name="email"
-                type="email"
-                autoComplete="username"
-                className="mt-2 block h-11 w-full rounded-lg border border-ink-300 px-3 text-base text-ink-900 shadow-sm"
-              />
-            </div>
-            <div>
-              <label htmlFor={`login-password-${tab.id}`} className="block text-sm font-semibold text-ink-900">
-                {fields.password}
-              </label>
-              <input
-                id={`login-password-${tab.id}`}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                className="mt-2 block h-11 w-full rounded-lg border border-ink-300 px-3 text-base text-ink-900 shadow-sm"
-              />
-            </div>
+            <Field id={`login-email-${tab.id}`} label={fields.email} name="email" type="email" autoComplete="username" />
+            <Field id={`login-password-${tab.id}`} label={fields.password} name="password" type="password" autoComplete="current-password" />
             <button type="submit" disabled={!ready} className={buttonClass("default", "lg", "w-full")}>
               {fields.signIn}
             </button>

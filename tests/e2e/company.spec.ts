@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { parseFrontMatter } from "../../scripts/lib/front-matter.ts";
+import { expectDialog, stubCalendar } from "./support/dialogs.ts";
 
 const site = JSON.parse(readFileSync("content/site.json", "utf8")) as {
   contactEmail: string;
@@ -16,16 +17,8 @@ const guides = readdirSync("content/guides")
   .filter((f) => f.endsWith(".md"))
   .map((f) => ({ name: f.slice(0, -3), ...(parseFrontMatter(readFileSync(`content/guides/${f}`, "utf8")).data as { title: string; level: string; readTime: number; body: string }) }));
 
-test.beforeEach(async ({ page }) => {
-  await page.route(/^https:\/\/calendar\.example\.com\//, (r) => r.fulfill({ contentType: "text/html", body: "<!DOCTYPE html><title>Calendar</title>" }));
-});
+test.beforeEach(async ({ page }) => stubCalendar(page));
 
-async function expectDialog(page: Page, name: string) {
-  const dialog = page.getByRole("dialog", { name });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-}
 
 test.describe("/pricing", () => {
   const PRICES = {

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startServer } from "../../scripts/lib/server.ts";
+import { expectDialog, stubCalendar } from "./support/dialogs.ts";
 
 interface ActionData {
   label: string;
@@ -61,16 +62,8 @@ function actionsOf(data: PageData): ActionData[] {
 }
 const h1Of = (file: string) => content(file).sections[0]!.heading;
 
-test.beforeEach(async ({ page }) => {
-  await page.route(/^https:\/\/calendar\.example\.com\//, (r) => r.fulfill({ contentType: "text/html", body: "<!DOCTYPE html><title>Calendar</title>" }));
-});
+test.beforeEach(async ({ page }) => stubCalendar(page));
 
-async function expectDialog(page: Page, name: string) {
-  const dialog = page.getByRole("dialog", { name });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(dialog).toBeHidden();
-}
 
 for (const file of PAGES) {
   const path_ = route(file);
