@@ -1850,8 +1850,8 @@ export interface Plan {
    * The monthly price for every building type and size. Every one of the six prices is required.
    */
   prices?: {
-    residential: SizePrices;
-    commercial: SizePrices;
+    residential: PriceList;
+    commercial: PriceList;
   };
   /**
    * Instead of prices: the text shown in the price's place, for a plan priced case by case.
@@ -1887,7 +1887,7 @@ export interface Plan {
 /**
  * The monthly price in whole dollars for each building size (0 for free).
  */
-export interface SizePrices {
+export interface PriceList {
   /**
    * The price for a small building, in dollars.
    */

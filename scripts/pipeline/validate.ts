@@ -139,7 +139,8 @@ export function createValidator(schemas: SchemaSet) {
     const ok = validate(file.data);
     const annotations = collecting.map((a) => ({ ...a, file: file.file }));
     collecting = [];
-    if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas));
+    // A missing "$schema" is reported above, in words that say where it goes: not twice.
+    if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas).filter((i) => !(schemaRef === undefined && i.pointer === "/$schema")));
     return { issues, annotations };
   };
 }

@@ -19,7 +19,7 @@ afterAll(() => cleanups.forEach((c) => c()));
 
 describe("broken content is reported exactly", () => {
   it("has a corpus", () => {
-    expect(cases.length).toBeGreaterThanOrEqual(15);
+    expect(cases.length).toBeGreaterThanOrEqual(40);
   });
 
   it.each(cases)("%s", async (name) => {
