@@ -14,6 +14,7 @@ import { resolve } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
 import { loadSchemas } from "./schemas.ts";
 import { buildStyles } from "./styles.ts";
+import { unusedContent } from "./unused.ts";
 import { validateContent } from "./validate.ts";
 import { writeOutput } from "./write.ts";
 import { hashedName } from "../lib/hash.ts";
@@ -59,6 +60,7 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   lap("resolve");
   const { routes, issues: routeIssues } = buildRoutes(resolved);
   const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes)];
+  if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, validated.annotations, routes));
   lap("routes+links");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };

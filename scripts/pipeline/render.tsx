@@ -16,6 +16,10 @@ import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
 import type { OutputAsset } from "./resolve.ts";
 import type { Route } from "./routes.ts";
 
+/** Content assets that templates use by name (not through a content field). */
+export const FAVICON = "assets/favicon.svg";
+export const TEMPLATE_ASSETS = [FAVICON];
+
 export type SectionComponent = ComponentType<{ section: never }>;
 
 export function componentName(type: string): string {
@@ -102,7 +106,7 @@ export function renderRoute(route: Route, input: RenderInput): string {
       description={page.description}
       canonicalUrl={site.url + route.canonical}
       siteName={site.brand}
-      favicon={ctx.assetUrl("assets/favicon.svg")}
+      favicon={ctx.assetUrl(FAVICON)}
       stylesheet={input.stylesheet}
       scripts={scripts}
       preloads={[...preloads].sort()}

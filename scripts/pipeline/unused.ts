@@ -1,0 +1,53 @@
+/**
+ * Warnings for content that is there but reaches no visitor: collection records no
+ * page uses, images nothing refers to, and pages nothing links to (a visitor could
+ * only find them by typing the address). Content links are the source: fields,
+ * Markdown links, the header and footer in site.json, records' own pages (x-page)
+ * and the guides a guide list shows.
+ */
+import { classifyLink, normalizeRoute } from "../lib/url.ts";
+import { issueAt, type Issue } from "./issues.ts";
+import { TEMPLATE_ASSETS } from "./render.tsx";
+import type { ResolvedContent } from "./resolve.ts";
+import { NOT_FOUND_PAGE, type Route } from "./routes.ts";
+import type { Annotation } from "./validate.ts";
+
+export function unusedContent(content: ResolvedContent, annotations: Annotation[], routes: Route[]): Issue[] {
+  const warn = (file: string, pointer: string, message: string, hint: string): Issue => ({ ...issueAt(content.sources.get(file)!, pointer, message, hint), severity: "warning" });
+  const issues: Issue[] = [];
+
+  // Records: used when some field refers to them (x-ref).
+  const used = new Set(annotations.filter((a) => a.kind === "ref").map((a) => `${a.arg}/${a.value}`));
+  for (const f of content.files) {
+    if (f.kind !== "collection") continue;
+    ((f.data["items"] ?? []) as { id: string }[]).forEach((item, i) => {
+      if (!used.has(`${f.name}/${item.id}`))
+        issues.push(warn(f.file, `/items/${i}/id`, `The record "${item.id}" is not used by any page.`, `List its id in a section to show it, or delete it if it is no longer needed.`));
+    });
+  }
+
+  // Images: used when a content field or a template names them.
+  const usedAssets = new Set([...annotations.filter((a) => a.kind === "asset").map((a) => a.value), ...TEMPLATE_ASSETS]);
+  for (const name of content.assets.keys())
+    if (!usedAssets.has(name))
+      issues.push({ severity: "warning", file: `content/${name}`, line: 1, column: 1, pointer: "", message: `The image ${name} is not used by any page.`, hint: `Refer to it as "${name}" in a page, or delete it.` });
+
+  // Pages: reached when a link in content points at their address or one of their aliases.
+  const linked = new Set<string>();
+  for (const l of content.links) {
+    const c = classifyLink(l.value);
+    if (c.kind === "internal") linked.add(normalizeRoute(c.path));
+  }
+  for (const a of annotations) if (a.kind === "ref" && a.arg === "guides") linked.add(`/resources/guides/${a.value}`);
+  const byFile = new Map<string, Route[]>();
+  for (const r of routes) byFile.set(r.page.file, [...(byFile.get(r.page.file) ?? []), r]);
+  for (const [file, pageRoutes] of byFile) {
+    const primary = pageRoutes.find((r) => !r.alias)!;
+    if (primary.path === "/" || primary.page.name === NOT_FOUND_PAGE || primary.status !== 200) continue;
+    if (pageRoutes.some((r) => linked.has(r.path))) continue;
+    issues.push(
+      warn(file, "", `No page links to ${primary.path}, so visitors can only reach it by typing its address.`, "Link to it from another page, or from the header or footer in content/site.json."),
+    );
+  }
+  return issues;
+}
