@@ -1,23 +1,30 @@
 /**
  * npm run check: validates content (schemas, references, routes, links) without
- * rendering, and fails when templates/content-types.ts is stale.
+ * rendering, and fails when templates/content-types.ts or SECTIONS.md is stale.
  */
 import { promises as fs } from "node:fs";
+import { CATALOGUE_FILE, generateCatalogue } from "./docs.ts";
 import { generateTypes, TYPES_FILE } from "./gen-types.ts";
 import { projectPaths } from "./lib/paths.ts";
 import { printIssues } from "./lib/report.ts";
 import { runPipeline } from "./pipeline/index.ts";
 
 const started = performance.now();
-const [result, expected, actual] = await Promise.all([
+const [result, expected, actual, catalogue, catalogueOnDisk] = await Promise.all([
   runPipeline(projectPaths(), { mode: "check" }),
   generateTypes(),
   fs.readFile(TYPES_FILE, "utf8").catch(() => ""),
+  generateCatalogue(),
+  fs.readFile(CATALOGUE_FILE, "utf8").catch(() => ""),
 ]);
 printIssues(result.issues);
 let ok = result.ok;
 if (expected !== actual) {
   console.error("templates/content-types.ts is out of date with schemas/. Run `npm run types` and commit the result.");
+  ok = false;
+}
+if (catalogue !== catalogueOnDisk) {
+  console.error("SECTIONS.md is out of date with schemas/ or content/pages/. Run `npm run docs` and commit the result.");
   ok = false;
 }
 if (!ok) process.exit(1);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
+import type { Issue } from "../../scripts/pipeline/issues.ts";
 import { tempProject } from "./project.ts";
 
 const cleanups: (() => void)[] = [];
@@ -16,7 +17,7 @@ async function check(files: Record<string, string | null> = {}) {
   cleanups.push(project.cleanup);
   return runPipeline(project, { mode: "check" });
 }
-const warnings = (issues: { severity: string }[]) => issues.filter((i) => i.severity === "warning");
+const warnings = (issues: Issue[]) => issues.filter((i) => i.severity === "warning");
 
 describe("unused content", () => {
   it("the site as it is has no unused records, images or pages", async () => {
