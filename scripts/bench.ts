@@ -8,9 +8,14 @@
  *  3. Bytes per page for every HTML page in dist/routes.json: HTML, CSS and the JS
  *     loaded before interaction (module scripts, modulepreloads and their static
  *     imports), raw and gzip -9.
+ *  4. Dev save-to-reload: `npm run dev` on a free port; a content file is saved
+ *     (an extra newline at its end, removed afterwards) and the time until the dev
+ *     server sends open pages the reload event is measured, RUNS times.
  * Prints a plain-text report and writes the same data to .reports/bench.json.
  */
 import { spawn } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -183,6 +188,63 @@ function pageBytes(): PageBytes[] {
     });
 }
 
+// ---------------------------------------------------------------- 4. dev save-to-reload
+
+const SAVED_FILE = path.join(ROOT, "content/pages/pricing.json");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function saveToReload(): Promise<number[]> {
+  const port = await freePort();
+  const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts"], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+  const original = await readFile(SAVED_FILE, "utf8");
+  let onReload: (() => void) | undefined;
+  try {
+    for (let waited = 0; ; waited += 200) {
+      if (waited > 60_000) throw new Error("the dev server did not start within 60 s");
+      const up = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false);
+      if (up) break;
+      await sleep(200);
+    }
+    await new Promise<void>((resolve, reject) => {
+      http
+        .get(`http://127.0.0.1:${port}/__dev/events`, (res) => {
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            if (chunk.includes("event: reload")) onReload?.();
+          });
+          resolve();
+        })
+        .on("error", reject);
+    });
+    await sleep(4000); // the builder warms its cache after the first build
+    const times: number[] = [];
+    for (let i = 1; i <= RUNS; i++) {
+      const reloaded = new Promise<void>((resolve) => (onReload = resolve));
+      const started = performance.now();
+      await writeFile(SAVED_FILE, original + "\n".repeat(i));
+      await reloaded;
+      times.push(round(performance.now() - started));
+      await sleep(500);
+    }
+    return times;
+  } finally {
+    await writeFile(SAVED_FILE, original);
+    dev.kill("SIGTERM");
+  }
+}
+
 // ---------------------------------------------------------------- report
 
 function round(n: number): number {
@@ -207,10 +269,12 @@ const spreadText = (s: Spread, f: (x: number) => string) => `median ${f(s.median
 let cold: Awaited<ReturnType<typeof coldBuilds>>;
 let stages: Awaited<ReturnType<typeof stageTimings>>;
 let pages: PageBytes[];
+let reload: number[];
 try {
   cold = await coldBuilds();
   stages = await stageTimings();
   pages = pageBytes();
+  reload = await saveToReload();
 } catch (err) {
   console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -302,11 +366,15 @@ await writeFile(
       coldBuild: { command: "node --import tsx scripts/build.ts", runs: cold.runs, wallMs: wall, reportedMs: reported ?? null, maxRssKiB: rss ?? null, maxRssMethod: cold.method },
       stageTimingsMs: { warmups: 1, runs: stages.runs, median: stages.median },
       pages,
+      devSaveToReloadMs: reload,
     },
     null,
     2,
   ) + "\n",
 );
+out.push("");
+out.push(`4. Dev save-to-reload: ${rel(ROOT, SAVED_FILE)} saved while npm run dev runs, until the reload event (${RUNS} saves)`);
+out.push(`${reload.map((t) => ms(t)).join(", ")}; ${spreadText(spread(reload), ms)}`);
 out.push("");
 out.push(`JSON: ${rel(ROOT, reportFile)}`);
 console.log(out.join("\n"));

@@ -8,11 +8,16 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { placeholderWarnings } from "./lib/leads.ts";
-import { projectPaths, rel } from "./lib/paths.ts";
-import { printIssues } from "./lib/report.ts";
-import { runPipeline } from "./pipeline/index.ts";
-import { sortIssues, type Issue } from "./pipeline/issues.ts";
+import type { Issue } from "./pipeline/issues.ts";
+
+// React's production build renders the same HTML two to three times faster; it must
+// be chosen before React is first imported, hence the imports below come after.
+process.env["NODE_ENV"] ??= "production";
+const { placeholderWarnings } = await import("./lib/leads.ts");
+const { projectPaths, rel } = await import("./lib/paths.ts");
+const { printIssues } = await import("./lib/report.ts");
+const { runPipeline } = await import("./pipeline/index.ts");
+const { sortIssues } = await import("./pipeline/issues.ts");
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== "--strict");

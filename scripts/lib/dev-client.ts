@@ -30,12 +30,15 @@ export function scriptLiteral(value: unknown): string {
  * The body of the dev client script (without the <script> tags).
  * errorText: the failed build's output, when the last build failed.
  * buildId: the id of the last good build, whose output the page comes from.
+ * root: the project folder, so that each file:line:column in the overlay links to
+ * that place in the editor (vscode://file/…).
  */
-export function devClientScript(errorText?: string, buildId?: string): string {
+export function devClientScript(errorText?: string, buildId?: string, root?: string): string {
   return `(function () {
   "use strict";
   var initialError = ${scriptLiteral(errorText ?? null)};
   var buildId = ${scriptLiteral(buildId ?? null)};
+  var root = ${scriptLiteral(root ?? null)};
   var hadError = initialError !== null;
   var shownText = null;
   var overlay = null;
@@ -55,6 +58,25 @@ export function devClientScript(errorText?: string, buildId?: string): string {
     if (lastFocus && typeof lastFocus.focus === "function") lastFocus.focus();
     lastFocus = null;
   }
+  // "error: content/pages/x.json:3:1 …": the location becomes a link to the editor.
+  var LOCATION = /^(error|warning): (\\S+?):(\\d+):(\\d+)(.*)$/;
+  function fill(pre, text) {
+    text.split("\\n").forEach(function (line, i) {
+      if (i) pre.appendChild(document.createTextNode("\\n"));
+      var m = root === null ? null : LOCATION.exec(line);
+      if (!m) {
+        pre.appendChild(document.createTextNode(line));
+        return;
+      }
+      pre.appendChild(document.createTextNode(m[1] + ": "));
+      var a = document.createElement("a");
+      a.href = "vscode://file" + (root.charAt(0) === "/" ? "" : "/") + root + "/" + m[2] + ":" + m[3] + ":" + m[4];
+      a.textContent = m[2] + ":" + m[3] + ":" + m[4];
+      a.style.cssText = "color:#93c5fd;text-decoration:underline;";
+      pre.appendChild(a);
+      pre.appendChild(document.createTextNode(m[5]));
+    });
+  }
   function show(text) {
     close();
     shownText = text;
@@ -72,7 +94,8 @@ export function devClientScript(errorText?: string, buildId?: string): string {
     head.style.cssText = "display:flex;align-items:center;justify-content:space-between;gap:16px;";
     var title = document.createElement("h2");
     title.id = "__dev-overlay-title";
-    title.textContent = "Content error";
+    var count = text.split("\\n").filter(function (l) { return l.indexOf("error: ") === 0; }).length;
+    title.textContent = count > 1 ? count + " content errors" : "Content error";
     title.style.cssText = "margin:0;font-size:24px;font-weight:700;color:#fca5a5;";
     var button = document.createElement("button");
     button.type = "button";
@@ -84,7 +107,7 @@ export function devClientScript(errorText?: string, buildId?: string): string {
     note.style.cssText = "margin:12px 0;color:#cbd5e1;";
     var pre = document.createElement("pre");
     pre.id = "__dev-overlay-text";
-    pre.textContent = text;
+    fill(pre, text);
     pre.style.cssText = "margin:0;padding:16px;overflow:auto;white-space:pre-wrap;word-break:break-word;border-radius:8px;background:rgba(0,0,0,0.45);color:#f8fafc;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;";
     head.appendChild(title);
     head.appendChild(button);
@@ -126,8 +149,8 @@ export function devClientScript(errorText?: string, buildId?: string): string {
 }
 
 /** Adds the dev client to a page, just before its last </body> (or at the end). */
-export function injectDevClient(html: string, errorText?: string, buildId?: string): string {
-  const tag = `<script>${devClientScript(errorText, buildId)}</script>`;
+export function injectDevClient(html: string, errorText?: string, buildId?: string, root?: string): string {
+  const tag = `<script>${devClientScript(errorText, buildId, root)}</script>`;
   const at = html.toLowerCase().lastIndexOf("</body>");
   return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at);
 }

@@ -13,7 +13,12 @@ export interface ProjectPaths {
   dist: string;
 }
 
-export function projectPaths(root = ROOT, overrides: Partial<ProjectPaths> = {}): ProjectPaths {
+/**
+ * The project's folders. BOS_PROJECT_ROOT points the commands at another copy of
+ * content/ and schemas/ (the dev server's test runs it on a throw-away copy);
+ * templates always come from this repository.
+ */
+export function projectPaths(root = process.env["BOS_PROJECT_ROOT"] || ROOT, overrides: Partial<ProjectPaths> = {}): ProjectPaths {
   return {
     root,
     content: path.join(root, "content"),

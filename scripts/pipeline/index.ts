@@ -9,13 +9,13 @@ import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
 import { checkContentLinks, internalRefsInHtml } from "./links.ts";
 import { load } from "./load.ts";
-import { loadSectionComponents, renderRoute } from "./render.tsx";
+import { loadSectionComponents, renderRoute, type SectionComponent } from "./render.tsx";
 import { resolve } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
-import { loadSchemas } from "./schemas.ts";
+import { loadSchemas, type SchemaSet } from "./schemas.ts";
 import { buildStyles } from "./styles.ts";
 import { unusedContent } from "./unused.ts";
-import { validateContent } from "./validate.ts";
+import { createValidator, validateContent } from "./validate.ts";
 import { writeOutput } from "./write.ts";
 import { hashedName } from "../lib/hash.ts";
 import { normalizeRoute } from "../lib/url.ts";
@@ -33,6 +33,19 @@ export interface BuildOptions {
   mode: "check" | "build";
   /** Write to paths.dist (default true for a build). */
   write?: boolean;
+  /**
+   * Work kept between builds by a long-running process (the dev server's builder):
+   * schemas and their compiled validator, the browser bundles and the stylesheet, the
+   * section components. Only valid while schemas/ and templates/ stay as they were.
+   */
+  warm?: WarmCache;
+}
+
+export interface WarmCache {
+  schemas?: Promise<SchemaSet>;
+  validator?: ReturnType<typeof createValidator>;
+  assets?: Promise<[IslandBundle, string]>;
+  sections?: Promise<Map<string, SectionComponent>>;
 }
 
 export async function runPipeline(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
@@ -46,13 +59,19 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   const fail = (issues: Issue[], routes: Route[] = []): BuildResult => ({ ok: false, issues: sortIssues(issues), routes, files: new Map(), timings });
 
   // Browser code and styles do not depend on content: start them right away.
+  const warm = options.warm;
   const assetsJob: Promise<[IslandBundle, string]> | undefined =
-    options.mode === "build" ? Promise.all([buildIslands(paths.templates), buildStyles(paths.templates)]) : undefined;
+    options.mode === "build" ? (warm?.assets ?? Promise.all([buildIslands(paths.templates), buildStyles(paths.templates)])) : undefined;
+  if (warm && assetsJob) warm.assets = assetsJob;
   assetsJob?.catch(() => {}); // awaited below; avoid an unhandled rejection if content fails first
 
-  const [schemas, loaded] = await Promise.all([loadSchemas(paths.schemas), load(paths)]);
+  const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
+  if (warm) warm.schemas = schemasJob;
+  const [schemas, loaded] = await Promise.all([schemasJob, load(paths)]);
   lap("load");
-  const validated = validateContent(loaded, schemas);
+  const validator = warm?.validator ?? createValidator(schemas);
+  if (warm) warm.validator = validator;
+  const validated = validateContent(loaded, schemas, validator);
   lap("validate");
   if (validated.issues.some((i) => i.severity === "error")) return fail(validated.issues);
 
@@ -74,7 +93,9 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   for (const a of resolved.assets.values()) files.set(a.output, a.bytes);
 
   const site = resolved.files.find((f) => f.kind === "site")!.data as unknown as Site;
-  const sections = await loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
+  const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
+  if (warm) warm.sections = sectionsJob;
+  const sections = await sectionsJob;
   const input = { site, routes, assets: resolved.assets, islands, stylesheet: `/${stylesheet}`, sections };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   for (const route of routes) {

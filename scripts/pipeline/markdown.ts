@@ -34,7 +34,24 @@ export interface MarkdownResult {
 
 const processor = unified().use(remarkParse);
 
+/**
+ * Results by mode and text: the dev server's builder rebuilds the same texts after
+ * every save. Templates never change a result (they only read it).
+ */
+const parsed = new Map<string, MarkdownResult>();
+
 export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownResult {
+  const key = `${mode}\0${text}`;
+  let result = parsed.get(key);
+  if (!result) {
+    result = parseMarkdownUncached(text, mode);
+    if (parsed.size > 20_000) parsed.clear();
+    parsed.set(key, result);
+  }
+  return result;
+}
+
+function parseMarkdownUncached(text: string, mode: "inline" | "block"): MarkdownResult {
   const root = processor.parse(text) as MdastNode;
   const links: string[] = [];
   const problems: MarkdownProblem[] = [];

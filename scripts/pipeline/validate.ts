@@ -355,11 +355,18 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
   const at = (file: string, pointer: string, message: string, hint?: string) => issueAt(byFile.get(file)!, pointer, message, hint);
 
   const ids = new Map<string, Set<string>>();
+  /** Collections whose record list is not a list: their references cannot be checked (the schema error says why). */
+  const unreadable = new Set<string>();
   for (const f of files) {
     if (f.kind !== "collection" || typeof f.data !== "object" || f.data === null) continue;
     const set = new Set<string>();
-    const items = (f.data as { items?: { id?: unknown }[] }).items ?? [];
-    items.forEach((item, i) => {
+    // Runs on files that may have failed their schema: "items" can be anything here.
+    const items = (f.data as { items?: unknown }).items;
+    if (!Array.isArray(items)) {
+      unreadable.add(f.name);
+      continue;
+    }
+    (items as ({ id?: unknown } | null)[]).forEach((item, i) => {
       if (typeof item?.id !== "string") return;
       if (set.has(item.id))
         issues.push(at(f.file, `/items/${i}/id`, `The id "${item.id}" is used by two records of this collection.`, "Give each record its own id."));
@@ -371,6 +378,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
 
   for (const a of annotations) {
     if (a.kind === "ref") {
+      if (unreadable.has(a.arg!)) continue;
       const known = ids.get(a.arg!) ?? new Set();
       if (!known.has(a.value)) {
         const guess = didYouMean(a.value, known);
@@ -394,8 +402,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
 }
 
 /** Validate every loaded file, then the cross-file rules. */
-export function validateContent(loaded: LoadedContent, schemas: SchemaSet): ValidatedContent {
-  const validateFile = createValidator(schemas);
+export function validateContent(loaded: LoadedContent, schemas: SchemaSet, validateFile = createValidator(schemas)): ValidatedContent {
   const issues = [...loaded.issues];
   const annotations: Annotation[] = [];
   const valid: SourceFile[] = [];

@@ -15,7 +15,16 @@ function embeddedError(script: string): unknown {
 class FakeElement {
   id = "";
   type = "";
-  textContent = "";
+  href = "";
+  private ownText = "";
+  /** Like the DOM: an element's text is its own plus its children's. */
+  get textContent(): string {
+    return this.ownText + this.children.map((c) => c.textContent).join("");
+  }
+  set textContent(value: string) {
+    this.ownText = value;
+    this.children = [];
+  }
   style = { cssText: "" };
   attributes = new Map<string, string>();
   children: FakeElement[] = [];
@@ -55,6 +64,11 @@ class FakeDocument {
   keyListeners = new Set<(e: { key: string; preventDefault(): void }) => void>();
   createElement(tag: string) {
     return new FakeElement(tag, this);
+  }
+  createTextNode(text: string) {
+    const node = new FakeElement("#text", this);
+    node.textContent = text;
+    return node;
   }
   addEventListener(type: string, fn: (e: { key: string; preventDefault(): void }) => void) {
     if (type === "keydown") this.keyListeners.add(fn);
@@ -121,6 +135,27 @@ describe("devClientScript", () => {
     expect(client.reloads()).toBe(0);
     client.emit("reload", "b2");
     expect(client.reloads()).toBe(1);
+  });
+
+  it("lists every error, each location a link into the editor", () => {
+    const report = [
+      "error: content/pages/pricing.json:12:15 /sections/1/type",
+      '  Unknown section type "hreo".',
+      "",
+      "error: content/site.json:3:1",
+      "  Something else.",
+      "",
+      "2 errors in content. Nothing was written; dist/ is unchanged.",
+    ].join("\n");
+    const client = runClient(devClientScript(report, "b1", "/home/me/site"));
+    const all = client.document.overlay()!.all();
+    expect(all.find((e) => e.tagName === "h2")?.textContent).toBe("2 content errors");
+    const links = all.filter((e) => e.tagName === "a");
+    expect(links.map((a) => [a.textContent, a.href])).toEqual([
+      ["content/pages/pricing.json:12:15", "vscode://file/home/me/site/content/pages/pricing.json:12:15"],
+      ["content/site.json:3:1", "vscode://file/home/me/site/content/site.json:3:1"],
+    ]);
+    expect(all.find((e) => e.tagName === "pre")?.textContent).toBe(report);
   });
 
   it("reloads on 'ok' when the page comes from an older build", () => {

@@ -1,0 +1,48 @@
+/**
+ * The dev server's builder: a long-running child process (forked by scripts/dev.ts)
+ * that builds on request and keeps what does not change between content edits (the
+ * compiled schemas, the browser bundles, the stylesheet, the imported templates), so
+ * that a saved content file is rebuilt in a few hundred milliseconds. The dev server
+ * replaces it with a fresh one when schemas/ or templates/ change.
+ *
+ * Protocol (process.send): receives "build"; answers { ok, output, ms } with the same
+ * report `npm run build` prints.
+ */
+import { projectPaths } from "./lib/paths.ts";
+import { printIssues } from "./lib/report.ts";
+import { runPipeline, type WarmCache } from "./pipeline/index.ts";
+
+export interface BuilderReply {
+  ok: boolean;
+  output: string;
+  ms: number;
+}
+
+const paths = projectPaths();
+const warm: WarmCache = {};
+// Fill the cache at once with builds that write nothing (the first compiles, the next
+// ones let the JIT warm up), so that the first save is as fast as the later ones.
+const warming = (async () => {
+  for (let i = 0; i < 3; i++) await runPipeline(paths, { mode: "build", write: false, warm }).catch(() => undefined);
+})();
+
+async function buildOnce(): Promise<BuilderReply> {
+  await warming;
+  const started = performance.now();
+  let output = "";
+  const sink = { write: (s: string) => ((output += s), true) } as unknown as NodeJS.WriteStream;
+  const result = await runPipeline(paths, { mode: "build", warm });
+  printIssues(result.issues, sink);
+  const ms = Math.round(performance.now() - started);
+  if (result.ok) output += `Built ${result.routes.length} pages (${result.files.size} files) into dist/ in ${ms} ms.\n`;
+  return { ok: result.ok, output, ms };
+}
+
+process.on("message", (message) => {
+  if (message !== "build") return;
+  buildOnce().then(
+    (reply) => process.send!(reply),
+    (err: unknown) => process.send!({ ok: false, output: `The build stopped with an error:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`, ms: 0 }),
+  );
+});
+process.send!("ready");

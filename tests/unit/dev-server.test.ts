@@ -1,0 +1,92 @@
+/**
+ * npm run dev on a throw-away copy of the content (BOS_PROJECT_ROOT): a saved
+ * mistake reaches open pages as an "error" event naming file, line and column, pages
+ * served meanwhile carry it, and saving the fix sends "reload". Timing is measured
+ * by npm run bench (save-to-reload), not here.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../scripts/lib/paths.ts";
+import { tempProject } from "./project.ts";
+
+const project = tempProject();
+const children: (() => void)[] = [];
+afterAll(() => {
+  children.forEach((kill) => kill());
+  project.cleanup();
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+describe("the dev server", () => {
+  it("shows a saved mistake on open pages and reloads them when it is fixed", async () => {
+    const port = await freePort();
+    const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), BOS_PROJECT_ROOT: project.root },
+      stdio: "ignore",
+    });
+    children.push(() => dev.kill("SIGTERM"));
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; !(await fetch(`${base}/`).then((r) => r.ok, () => false)); i++) {
+      expect(i, "the dev server answers within 60 s").toBeLessThan(300);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    const events: { event: string; data: string }[] = [];
+    let buffer = "";
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`${base}/__dev/events`, (res) => {
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            if (event) events.push({ event, data: [...block.matchAll(/^data: (.*)$/gm)].map((m) => m[1]).join("\n") });
+          }
+        });
+        resolve();
+      });
+      req.on("error", reject);
+      children.push(() => req.destroy());
+    });
+    const next = async (event: string) => {
+      for (let i = 0; i < 300; i++) {
+        const found = events.findIndex((e) => e.event === event);
+        if (found >= 0) return events.splice(0, found + 1).at(-1)!;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no "${event}" event within 30 s`);
+    };
+    await next("ok");
+
+    const file = path.join(project.content, "pages/pricing.json");
+    const good = readFileSync(file, "utf8");
+    const line = good.slice(0, good.indexOf('"type": "pageHeader"')).split("\n").length;
+    writeFileSync(file, good.replace('"type": "pageHeader"', '"type": "pageHeadr"'));
+    const error = JSON.parse((await next("error")).data) as string;
+    expect(error).toContain(`error: content/pages/pricing.json:${line}:`);
+    expect(error).toContain('Did you mean "pageHeader"?');
+    const served = await (await fetch(`${base}/pricing`)).text();
+    // A page opened now shows the overlay at once: the error is embedded in it.
+    expect(served).toMatch(/var initialError = "error: content\/pages\/pricing\.json:\d+:\d+/);
+
+    writeFileSync(file, good);
+    await next("reload");
+    const fixed = await (await fetch(`${base}/pricing`)).text();
+    expect(fixed).toContain("var initialError = null;");
+  }, 90_000);
+});

@@ -1,0 +1,88 @@
+/**
+ * Nothing half-done reaches dist/: full builds (child processes) are killed with
+ * SIGKILL at random moments, and each time dist/ must be either the previous
+ * complete output or the new complete output, byte for byte. The two contents
+ * differ in one heading, so the two outputs differ.
+ */
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../scripts/lib/paths.ts";
+import { tempProject } from "./project.ts";
+
+const KILLS = Number(process.env["KILL_RUNS"] ?? 10);
+const CHILD = path.join(ROOT, "tests/unit/support/build-child.ts");
+const project = tempProject();
+afterAll(() => project.cleanup());
+
+const PAGE = path.join(project.content, "pages/pricing.json");
+const base = readFileSync(PAGE, "utf8");
+const versions = [base, base.replace('"heading": "Choose your plan"', '"heading": "Choose the plan for your building"')];
+
+function fingerprint(dir: string): string {
+  if (!existsSync(dir)) return "missing";
+  const hash = createHash("sha256");
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else hash.update(path.relative(dir, p)).update("\0").update(readFileSync(p));
+    }
+  };
+  walk(dir);
+  return hash.digest("hex");
+}
+
+/** Runs a build; with killAfter, kills it (SIGKILL) after that many ms. Resolves when it has exited. */
+function build(killAfter?: number): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD, project.root], { cwd: ROOT, stdio: "ignore" });
+    const timer = killAfter === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), killAfter);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+describe("a build killed at any moment", () => {
+  it(`leaves dist/ either as it was or complete and new (${KILLS} kills)`, async () => {
+    // The two complete outputs, from builds that ran to the end.
+    const outputs: string[] = [];
+    for (const v of versions) {
+      writeFileSync(PAGE, v);
+      expect(await build()).toBe(0);
+      outputs.push(fingerprint(project.dist));
+    }
+    expect(outputs[0]).not.toBe(outputs[1]);
+    let current = 1;
+    let timed = 0;
+    const started = performance.now();
+    expect(await build()).toBe(0);
+    const full = performance.now() - started;
+    const seen = { old: 0, new: 0 };
+    for (let i = 0; i < KILLS; i++) {
+      const next = 1 - current;
+      writeFileSync(PAGE, versions[next]!);
+      // Half the kills anywhere in the run, half near its end, where the output is written.
+      const at = Math.round(full * (i % 2 === 0 ? Math.random() * 1.1 : 0.8 + Math.random() * 0.3));
+      const code = await build(at);
+      timed++;
+      const now = fingerprint(project.dist);
+      expect([outputs[current], outputs[next]], `killed after ${at} ms (exit ${code})`).toContain(now);
+      if (now === outputs[next]) {
+        seen.new++;
+        current = next;
+      } else seen.old++;
+    }
+    expect(timed).toBe(KILLS);
+    // The next complete build clears what killed builds left beside dist/.
+    writeFileSync(PAGE, versions[1 - current]!);
+    expect(await build()).toBe(0);
+    expect(readdirSync(project.root).filter((n) => n.startsWith(".dist-"))).toEqual([]);
+    console.log(`killed builds: ${seen.old} left the previous output, ${seen.new} completed; a full build took ${Math.round(full)} ms`);
+  }, 240_000);
+});
