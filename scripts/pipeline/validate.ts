@@ -91,17 +91,8 @@ export function createValidator(schemas: SchemaSet) {
     }
 
     let schemaPath: string;
-    if (file.kind === "guide") {
-      // Markdown guides carry no "$schema" line: their front matter is checked against schemas/guide.schema.json.
-      collecting = [];
-      const validate = validatorFor("guide.schema.json");
-      const ok = validate(file.data);
-      const annotations = collecting.map((a) => ({ ...a, file: file.file }));
-      collecting = [];
-      if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas));
-      return { issues: [...issues, ...guideIssues(file)], annotations };
-    }
-    if (file.kind === "site") schemaPath = "site.schema.json";
+    if (file.kind === "guide") schemaPath = "guide.schema.json";
+    else if (file.kind === "site") schemaPath = "site.schema.json";
     else if (file.kind === "page") schemaPath = "page.schema.json";
     else {
       const found = schemas.collections.get(file.name);
@@ -123,16 +114,19 @@ export function createValidator(schemas: SchemaSet) {
       schemaPath = found;
     }
 
-    // "$schema" first, with the right value, so editors check the file as it is typed.
-    const expected = expectedSchemaRef(file);
-    const keys = Object.keys(file.data);
+    // JSON files: "$schema" first, with the right value, so editors check the file as it
+    // is typed. Markdown guides have no such line: their front matter is checked alone.
     const schemaRef = (file.data as Record<string, unknown>)["$schema"];
-    if (schemaRef === undefined)
-      issues.push(at("/$schema", 'The file must start with a "$schema" line.', `Add "$schema": "${expected}" as the first line inside the {.`));
-    else if (schemaRef !== expected)
-      issues.push(at("/$schema", `"$schema" should be "${expected}" for this file.`, `Replace it with "${expected}".`));
-    else if (keys[0] !== "$schema")
-      issues.push(at("/$schema", '"$schema" must be the first field of the file.', "Move it to the top, right after the {.", true));
+    const missingRef = file.kind !== "guide" && schemaRef === undefined;
+    if (file.kind !== "guide") {
+      const expected = expectedSchemaRef(file);
+      if (missingRef)
+        issues.push(at("/$schema", 'The file must start with a "$schema" line.', `Add "$schema": "${expected}" as the first line inside the {.`));
+      else if (schemaRef !== expected)
+        issues.push(at("/$schema", `"$schema" should be "${expected}" for this file.`, `Replace it with "${expected}".`));
+      else if (Object.keys(file.data)[0] !== "$schema")
+        issues.push(at("/$schema", '"$schema" must be the first field of the file.', "Move it to the top, right after the {.", true));
+    }
 
     collecting = [];
     const validate = validatorFor(schemaPath);
@@ -140,7 +134,8 @@ export function createValidator(schemas: SchemaSet) {
     const annotations = collecting.map((a) => ({ ...a, file: file.file }));
     collecting = [];
     // A missing "$schema" is reported above, in words that say where it goes: not twice.
-    if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas).filter((i) => !(schemaRef === undefined && i.pointer === "/$schema")));
+    if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas).filter((i) => !(missingRef && i.pointer === "/$schema")));
+    if (file.kind === "guide") issues.push(...guideIssues(file));
     return { issues, annotations };
   };
 }
