@@ -3,11 +3,8 @@ import type { ContactCardsSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
 import { buttonClass } from "../ui/Button.tsx";
 import { Icon } from "../ui/Icon.tsx";
-import { NEW_TAB } from "../ui/links.ts";
+import { mailto, NEW_TAB } from "../ui/links.ts";
 import { cardSurface, Section, SectionHeading } from "../ui/Section.tsx";
-
-/** The mailto: address of the e-mail card. */
-export const mailto = (email: string, subject: string) => `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 
 export function ContactCards({ section }: { section: ContactCardsSection }) {
   const { site } = useRender();

@@ -4,6 +4,7 @@
  * prepared here, where the render context is known, and drawn by the island.
  */
 import { useId } from "react";
+import plansSchema from "../../schemas/collections/plans.schema.json" with { type: "json" };
 import schema from "../../schemas/sections/pricingTable.schema.json" with { type: "json" };
 import type { PricingTableSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
@@ -13,6 +14,7 @@ import { Island } from "../ui/Island.tsx";
 import { Section, SectionHeading } from "../ui/Section.tsx";
 
 const DEFAULT_TYPE = schema.properties.defaultType.default as PricingTableProps["defaultType"];
+const DEFAULT_PERIOD = plansSchema.$defs.plan.properties.period.default;
 
 export function PricingTable({ section }: { section: PricingTableSection }) {
   const ctx = useRender();
@@ -26,7 +28,7 @@ export function PricingTable({ section }: { section: PricingTableSection }) {
       id: p.id,
       name: p.name,
       description: p.description,
-      period: p.period ?? "/month",
+      period: p.period ?? DEFAULT_PERIOD,
       ...(p.prices ? { prices: p.prices } : {}),
       ...(p.customPrice !== undefined ? { customPrice: p.customPrice } : {}),
       ...(p.priceNote ? { priceNote: p.priceNote } : {}),

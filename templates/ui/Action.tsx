@@ -6,16 +6,17 @@
  * list of links, which CSS shows on hover and focus until the island is ready.
  */
 import { useId } from "react";
+import defs from "../../schemas/defs.schema.json" with { type: "json" };
 import type { Action as ActionData } from "../content-types.ts";
 import { useRender, type RenderContext } from "../context.ts";
 import AppMenu from "../islands/AppMenu.tsx";
 import { buttonClass, type Surface } from "./Button.tsx";
 import { Icon } from "./Icon.tsx";
 import { Island } from "./Island.tsx";
-import { isExternal, NEW_TAB } from "./links.ts";
+import { isExternal, mailto, NEW_TAB } from "./links.ts";
 
-/** The subject of an e-mail button without its own (schema default). */
-const EMAIL_SUBJECT = "Website enquiry";
+/** The subject of an e-mail button without its own: the schema's default. */
+const EMAIL_SUBJECT = defs.$defs.action.properties.subject.default;
 
 function MenuAction({ action, surface }: { action: ActionData; surface: Surface }) {
   const { site } = useRender();
@@ -50,22 +51,19 @@ export interface ActionLink {
   newTab?: string;
 }
 
+/** Where a button leads: its href, a site.json address, or for a dialog button the page that works without script. */
+function hrefOf(action: ActionData, site: RenderContext["site"]): string {
+  if (action.href) return action.href;
+  if (action.to === "email") return mailto(site.contactEmail, action.subject ?? EMAIL_SUBJECT);
+  if (action.to) return site.links[action.to];
+  if (action.opens === "demo") return site.links.calendar;
+  return mailto(site.contactEmail, "Free property assessment"); // opens: "assessment" (the schema requires a target)
+}
+
 export function actionLink(action: ActionData, ctx: RenderContext, surface: Surface = "light", extra?: string): ActionLink {
   const { site, page, dialogTriggers } = ctx;
   if (action.opens) dialogTriggers.add(action.opens);
-  const fallback =
-    action.opens === "demo"
-      ? site.links.calendar
-      : action.opens === "assessment"
-        ? `mailto:${site.contactEmail}?subject=${encodeURIComponent("Free property assessment")}`
-        : undefined;
-  const href =
-    action.href ??
-    (action.to === "email"
-      ? `mailto:${site.contactEmail}?subject=${encodeURIComponent(action.subject ?? EMAIL_SUBJECT)}`
-      : action.to
-        ? site.links[action.to]
-        : fallback!);
+  const href = hrefOf(action, site);
   const external = isExternal(href) && !action.opens;
   const attrs: Record<string, string> = action.opens
     ? { "data-open": action.opens, ...(action.opens === "demo" ? { "data-dialog-title": action.dialogTitle ?? page.demoTitle ?? site.dialogs.demo.title } : {}) }

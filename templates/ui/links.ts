@@ -4,3 +4,8 @@ export const NEW_TAB = { target: "_blank", rel: "noopener noreferrer" } as const
 export function isExternal(href: string): boolean {
   return /^https?:\/\//i.test(href);
 }
+
+/** An e-mail link with its subject line. */
+export function mailto(email: string, subject: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
+}
