@@ -8,10 +8,9 @@
  */
 import type { NavLink } from "../content-types.ts";
 import type { LinkLabels } from "../layout/NavLinkItem.tsx";
-import { useEffect, useRef, useState } from "../runtime.ts";
+import { useRef } from "../runtime.ts";
 import { Menu } from "./header/Menu.tsx";
-import { menuController } from "./header/menu-controller.ts";
-import { useMenuDismiss } from "./parts/useMenuDismiss.ts";
+import { useMenus } from "./parts/useMenus.ts";
 
 export interface AppMenuProps {
   /** Unique on the page: names the list for aria-controls. */
@@ -24,12 +23,8 @@ export interface AppMenuProps {
 }
 
 export default function AppMenu({ id, label, links, labels, triggerClass }: AppMenuProps) {
-  const [open, setOpen] = useState<string | null>(null);
-  const [ctl] = useState(() => menuController(setOpen));
-  const [ready, setReady] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  useMenuDismiss(root, ctl);
-  useEffect(() => setReady(true), []);
+  const { open, ctl, ready } = useMenus(root);
   return (
     <div ref={root} className="menu-root" data-ready={ready ? "" : undefined}>
       <Menu id={id} title={label} links={links} style="dropdown" open={open === id} ready={ready} ctl={ctl} labels={labels} buttonClassName={triggerClass} />

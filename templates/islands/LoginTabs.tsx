@@ -8,7 +8,8 @@
  */
 import type { KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { LoginTabsSection } from "../content-types.ts";
-import { useEffect, useRef, useState } from "../runtime.ts";
+import { useRef, useState } from "../runtime.ts";
+import { useHydrated } from "./parts/useHydrated.ts";
 import { buttonClass } from "../ui/Button.tsx";
 import { cx } from "../ui/cx.ts";
 import type { ActionLink } from "../ui/Action.tsx";
@@ -43,9 +44,8 @@ function LinkButton({ link }: { link: ActionLink }) {
 
 export default function LoginTabs({ label, tabs, fields, notice }: LoginTabsProps) {
   const [selected, setSelected] = useState(0);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  useEffect(() => setReady(true), []);
 
   const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const n = tabs.length;

@@ -6,7 +6,8 @@
  * prices are there without JavaScript; the controls stay disabled until the island
  * is ready, since they could not change anything before.
  */
-import { useEffect, useState } from "../runtime.ts";
+import { useState } from "../runtime.ts";
+import { useHydrated } from "./parts/useHydrated.ts";
 import { cx } from "../ui/cx.ts";
 import type { ActionLink } from "../ui/Action.tsx";
 import {
@@ -47,9 +48,8 @@ const CHECK = "M20 6L9 17l-5-5";
 
 export default function PricingTable({ id, plans, defaultType, types, labels }: PricingTableProps) {
   const [state, setState] = useState(() => initialState(defaultType));
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [changed, setChanged] = useState(false);
-  useEffect(() => setReady(true), []);
   const sizes = types[state.type].sizes;
   const showing = labels.showing.replace("{type}", types[state.type].label.toLowerCase()).replace("{size}", sizes[state.size]);
   return (

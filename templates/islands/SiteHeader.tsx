@@ -8,7 +8,7 @@
  * - Desktop menus (header/Menu.tsx): hover or click opens, 100 ms hover-open delay,
  *   closing 300 ms after the pointer leaves, on an outside click, when focus moves
  *   away, and on Escape (focus back to the trigger). Timing: header/menu-controller.ts;
- *   closing: parts/useMenuDismiss.ts.
+ *   closing: parts/useMenus.ts.
  * - Small screens: the menu button opens a modal drawer (header/Drawer.tsx).
  *
  * The first client render equals the server's (no ids, no window access while
@@ -21,8 +21,7 @@ import { useEffect, useRef, useState } from "../runtime.ts";
 import { buttonClass } from "../ui/Button.tsx";
 import { Drawer, DRAWER_ID } from "./header/Drawer.tsx";
 import { Menu } from "./header/Menu.tsx";
-import { menuController } from "./header/menu-controller.ts";
-import { useMenuDismiss } from "./parts/useMenuDismiss.ts";
+import { useMenus } from "./parts/useMenus.ts";
 import { useModal } from "./parts/useModal.ts";
 
 export interface SiteHeaderProps {
@@ -46,9 +45,6 @@ export const SCROLL_THRESHOLD = 20;
 const LOGIN = "login";
 
 export default function SiteHeader(p: SiteHeaderProps) {
-  const [open, setOpen] = useState<string | null>(null);
-  const [ctl] = useState(() => menuController(setOpen));
-  const [ready, setReady] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const [drawer, setDrawer] = useState(false);
   const header = useRef<HTMLElement>(null);
@@ -61,9 +57,8 @@ export default function SiteHeader(p: SiteHeaderProps) {
   // closed for the demo dialog, which then owns focus (null: focus stays put).
   useModal(drawer, panel, () => setDrawer(false), () => (keepFocus.current ? null : menuButton.current));
 
-  useMenuDismiss(header, ctl);
+  const { open, ctl, ready } = useMenus(header);
   useEffect(() => {
-    setReady(true);
     if (header.current?.querySelector(".header-drawer-root:focus-within")) setDrawer(true);
     const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD);
     const wide = window.matchMedia("(min-width: 64rem)");

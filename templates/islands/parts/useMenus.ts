@@ -1,15 +1,27 @@
 /**
- * The browser side of disclosure menus (header menus, the Download App menu):
- * once mounted it closes the open menu on a click or focus outside it and on
- * Escape (focus back to its trigger when focus was inside it or nowhere), and
- * keeps open a menu that CSS was already showing (hovered or focused) before the
+ * The browser side of disclosure menus (header menus, the Download App menu): which
+ * menu is open and its controller (header/menu-controller.ts: hover and click
+ * timing), and, once mounted, closing the open menu on a click or focus outside it
+ * and on Escape (focus back to its trigger when focus was inside it or nowhere),
+ * keeping open a menu that CSS was already showing (hovered or focused) before the
  * island was ready. Menus are the [data-menu] elements inside root.
  */
 import type { RefObject } from "react";
-import { useEffect } from "../../runtime.ts";
-import type { MenuController } from "../header/menu-controller.ts";
+import { useEffect, useState } from "../../runtime.ts";
+import { menuController, type MenuController } from "../header/menu-controller.ts";
 
-export function useMenuDismiss(root: RefObject<HTMLElement | null>, ctl: MenuController): void {
+export function useMenus(root: RefObject<HTMLElement | null>): { open: string | null; ctl: MenuController; ready: boolean } {
+  const [open, setOpen] = useState<string | null>(null);
+  const [ctl] = useState(() => menuController(setOpen));
+  // useHydrated.ts's two lines, inlined: importing it here would make that module a
+  // chunk of its own, one more request on every page (this module is in the header).
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  useMenuDismiss(root, ctl);
+  return { open, ctl, ready };
+}
+
+function useMenuDismiss(root: RefObject<HTMLElement | null>, ctl: MenuController): void {
   useEffect(() => {
     const shown = root.current?.querySelector<HTMLElement>("[data-menu]:is(:hover, :focus-within)");
     if (shown) ctl.show(shown.dataset["menu"]!);
