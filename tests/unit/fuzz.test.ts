@@ -9,14 +9,14 @@
  * replaced by another kind of value, a field removed, renamed or added). Runs:
  * FUZZ_RUNS (default 60) in check mode, FUZZ_BUILD_RUNS (default 6) full builds.
  */
-import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import type { Issue } from "../../scripts/pipeline/issues.ts";
 import { tempProject } from "./project.ts";
+import { fingerprint } from "./support/fingerprint.ts";
 
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 60);
 const BUILD_RUNS = Number(process.env["FUZZ_BUILD_RUNS"] ?? 6);
@@ -114,20 +114,6 @@ function expectLocated(issues: Issue[]) {
     expect(e.message.length).toBeGreaterThan(10);
     expect(`${e.message} ${e.hint ?? ""}`).not.toMatch(/\n\s+at |\[object Object\]|undefined|NaN/);
   }
-}
-
-/** A fingerprint of every file under dist/: names and contents. */
-function fingerprint(dir: string): string {
-  const hash = createHash("sha256");
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else hash.update(path.relative(dir, p)).update("\0").update(readFileSync(p));
-    }
-  };
-  walk(dir);
-  return hash.digest("hex");
 }
 
 function restore() {

@@ -5,12 +5,12 @@
  * differ in one heading, so the two outputs differ.
  */
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { tempProject } from "./project.ts";
+import { fingerprint } from "./support/fingerprint.ts";
 
 const KILLS = Number(process.env["KILL_RUNS"] ?? 10);
 const CHILD = path.join(ROOT, "tests/unit/support/build-child.ts");
@@ -20,20 +20,6 @@ afterAll(() => project.cleanup());
 const PAGE = path.join(project.content, "pages/pricing.json");
 const base = readFileSync(PAGE, "utf8");
 const versions = [base, base.replace('"heading": "Choose your plan"', '"heading": "Choose the plan for your building"')];
-
-function fingerprint(dir: string): string {
-  if (!existsSync(dir)) return "missing";
-  const hash = createHash("sha256");
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else hash.update(path.relative(dir, p)).update("\0").update(readFileSync(p));
-    }
-  };
-  walk(dir);
-  return hash.digest("hex");
-}
 
 /** Runs a build; with killAfter, kills it (SIGKILL) after that many ms. Resolves when it has exited. */
 function build(killAfter?: number): Promise<number | null> {
