@@ -8,13 +8,17 @@ import { generateTypes, TYPES_FILE } from "./gen-types.ts";
 import { projectPaths } from "./lib/paths.ts";
 import { printIssues } from "./lib/report.ts";
 import { runPipeline } from "./pipeline/index.ts";
+import { loadSchemas } from "./pipeline/schemas.ts";
 
 const started = performance.now();
+// The schemas are read once, for the content check, the types and the catalogue.
+const paths = projectPaths();
+const schemas = loadSchemas(paths.schemas);
 const [result, expected, actual, catalogue, catalogueOnDisk] = await Promise.all([
-  runPipeline(projectPaths(), { mode: "check" }),
-  generateTypes(),
+  runPipeline(paths, { mode: "check", warm: { schemas } }),
+  schemas.then((s) => generateTypes(paths.schemas, s)),
   fs.readFile(TYPES_FILE, "utf8").catch(() => ""),
-  generateCatalogue(),
+  schemas.then((s) => generateCatalogue(paths.root, s)),
   fs.readFile(CATALOGUE_FILE, "utf8").catch(() => ""),
 ]);
 printIssues(result.issues);

@@ -8,24 +8,14 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./lib/paths.ts";
-import { loadSchemas, type JsonSchema, type SchemaSet } from "./pipeline/schemas.ts";
+import { derefSchema, loadSchemas, type JsonSchema, type SchemaSet } from "./pipeline/schemas.ts";
 import { pageRoute } from "./pipeline/routes.ts";
 
 export const CATALOGUE_FILE = path.join(ROOT, "SECTIONS.md");
 
 type S = JsonSchema & { properties?: Record<string, S>; items?: S; required?: string[]; enum?: unknown[]; examples?: unknown[] };
 
-/** Follows a $ref (to another file or to $defs in the same file) far enough to document it. */
-function deref(schema: S, file: string, schemas: SchemaSet): { schema: S; file: string } {
-  const ref = schema["$ref"];
-  if (typeof ref !== "string") return { schema, file };
-  const [filePart, frag = ""] = ref.split("#");
-  const target = filePart ? path.posix.normalize(path.posix.join(path.posix.dirname(file), filePart)) : file;
-  let node = schemas.byPath.get(target) as S;
-  for (const part of frag.split("/").filter(Boolean)) node = (node as Record<string, S>)[part]!;
-  const merged = { ...node, ...(schema["description"] ? { description: schema["description"] } : {}) } as S;
-  return deref(merged, target, schemas);
-}
+const deref = (schema: S, file: string, schemas: SchemaSet) => derefSchema(schema, file, schemas) as { schema: S; file: string };
 
 function kind(s: S): string {
   if (s["const"] !== undefined) return `always ${JSON.stringify(s["const"])}`;
@@ -66,8 +56,8 @@ function rows(schema: S, file: string, schemas: SchemaSet, prefix = ""): string[
 
 const TABLE_HEAD = ["| Field | Kind | Required | Example | What it is |", "|---|---|---|---|---|"];
 
-export async function generateCatalogue(root = ROOT): Promise<string> {
-  const schemas = await loadSchemas(path.join(root, "schemas"));
+export async function generateCatalogue(root = ROOT, loaded?: SchemaSet): Promise<string> {
+  const schemas = loaded ?? (await loadSchemas(path.join(root, "schemas")));
   const usedBy = new Map<string, Set<string>>();
   const pagesDir = path.join(root, "content/pages");
   for (const rel of (await fs.readdir(pagesDir, { recursive: true })).filter((f) => f.endsWith(".json")).sort()) {

@@ -8,7 +8,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { compile } from "json-schema-to-typescript";
-import { loadSchemas } from "./pipeline/schemas.ts";
+import { loadSchemas, type SchemaSet } from "./pipeline/schemas.ts";
 import { ROOT } from "./lib/paths.ts";
 
 export const TYPES_FILE = path.join(ROOT, "templates/content-types.ts");
@@ -28,8 +28,8 @@ function shapeOnly(node: unknown): unknown {
   return out;
 }
 
-export async function generateTypes(schemasDir = path.join(ROOT, "schemas")): Promise<string> {
-  const schemas = await loadSchemas(schemasDir);
+export async function generateTypes(schemasDir = path.join(ROOT, "schemas"), loaded?: SchemaSet): Promise<string> {
+  const schemas = loaded ?? (await loadSchemas(schemasDir));
   const properties: Record<string, unknown> = {
     site: { $ref: "site.schema.json" },
     page: { $ref: "page.schema.json" },

@@ -30,3 +30,20 @@ export async function loadSchemas(dir: string): Promise<SchemaSet> {
   }
   return { byPath, sectionTypes, collections };
 }
+
+/**
+ * Follows a $ref (to another schema file or to $defs, relative to `file`) until a
+ * schema without one, for messages and documentation that read descriptions and
+ * examples. A description written beside the $ref wins over the target's.
+ */
+export function derefSchema(schema: JsonSchema, file: string, schemas: SchemaSet): { schema: JsonSchema; file: string } {
+  const ref = schema["$ref"];
+  if (typeof ref !== "string") return { schema, file };
+  const [filePart, frag = ""] = ref.split("#");
+  const base = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
+  const target = filePart ? new URL(filePart, SCHEMA_BASE + base).href.slice(SCHEMA_BASE.length) : file;
+  let node: unknown = schemas.byPath.get(target);
+  for (const part of frag.split("/").filter(Boolean)) node = (node as JsonSchema | undefined)?.[part];
+  const merged = { ...(node as JsonSchema), ...(schema["description"] ? { description: schema["description"] } : {}) };
+  return derefSchema(merged, target, schemas);
+}

@@ -8,7 +8,7 @@
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { issueAt, type Issue } from "./issues.ts";
 import { TEMPLATE_ASSETS } from "./render.tsx";
-import type { ResolvedContent } from "./resolve.ts";
+import { guideRoute, type ResolvedContent } from "./resolve.ts";
 import { NOT_FOUND_PAGE, type Route } from "./routes.ts";
 import type { Annotation } from "./validate.ts";
 
@@ -38,7 +38,7 @@ export function unusedContent(content: ResolvedContent, annotations: Annotation[
     const c = classifyLink(l.value);
     if (c.kind === "internal") linked.add(normalizeRoute(c.path));
   }
-  for (const a of annotations) if (a.kind === "ref" && a.arg === "guides") linked.add(`/resources/guides/${a.value}`);
+  for (const a of annotations) if (a.kind === "ref" && a.arg === "guides") linked.add(guideRoute(a.value));
   const byFile = new Map<string, Route[]>();
   for (const r of routes) byFile.set(r.page.file, [...(byFile.get(r.page.file) ?? []), r]);
   for (const [file, pageRoutes] of byFile) {

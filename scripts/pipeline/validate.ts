@@ -9,7 +9,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import { didYouMean, issueAt, type Issue } from "./issues.ts";
 import type { LoadedContent, SourceFile } from "./load.ts";
-import { SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./schemas.ts";
+import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./schemas.ts";
 
 export type AnnotationKind = "link" | "asset" | "markdown" | "ref";
 
@@ -210,19 +210,6 @@ function example(schema: unknown): string | undefined {
   return Array.isArray(ex) && ex.length > 0 ? JSON.stringify(ex[0]) : undefined;
 }
 
-/** Resolve a local or cross-file $ref far enough to read descriptions and examples. */
-function deref(schema: unknown, schemas: SchemaSet, from = ""): JsonSchema | undefined {
-  const s = schema as JsonSchema | undefined;
-  const ref = s?.["$ref"];
-  if (typeof ref !== "string") return s;
-  const [filePart, frag = ""] = ref.split("#");
-  const base = from.includes("/") ? from.slice(0, from.lastIndexOf("/") + 1) : "";
-  const target = filePart ? new URL(filePart, SCHEMA_BASE + base).href.slice(SCHEMA_BASE.length) : from;
-  let node: unknown = schemas.byPath.get(target);
-  for (const part of frag.split("/").filter(Boolean)) node = (node as JsonSchema | undefined)?.[part];
-  return { ...(node as JsonSchema), ...(s?.["description"] ? { description: s["description"] } : {}) };
-}
-
 /** "HeroSection" -> "hero section", for messages. */
 function kindOf(schema: JsonSchema | undefined): string {
   const title = schema?.["title"];
@@ -256,7 +243,7 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
     case "required": {
       const field = String(params["missingProperty"]);
       const props = (parent?.["properties"] ?? {}) as Record<string, unknown>;
-      const fieldSchema = deref(props[field], schemas);
+      const fieldSchema = props[field] ? derefSchema(props[field] as JsonSchema, "", schemas).schema : undefined;
       const ex = example(fieldSchema);
       const what = fieldSchema?.["description"] ? ` (${String(fieldSchema["description"]).replace(/\.$/, "")})` : "";
       return at(`${ptr}/${field}`, `The required field "${field}" is missing from this ${kindOf(parent)}.`, ex ? `Add "${field}": ${ex}${what}` : undefined);
