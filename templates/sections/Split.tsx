@@ -39,18 +39,36 @@ export function SplitLayout({
   );
 }
 
-/** The eyebrow and badge line above a split's heading. */
-export function SplitKicker({ eyebrow, badge, tone }: { eyebrow?: string | undefined; badge?: string | undefined; tone: Tone }) {
-  if (!eyebrow && !badge) return null;
+/** The text side's opening: eyebrow and badge, the heading, the text. */
+export function SplitIntro({
+  eyebrow,
+  badge,
+  heading,
+  text,
+  tone,
+}: {
+  eyebrow?: string | undefined;
+  badge?: string | undefined;
+  heading: string;
+  text: SplitSection["text"];
+  tone: Tone;
+}) {
+  const dark = tone === "dark";
   return (
-    <p className="flex flex-wrap items-center gap-3">
-      {eyebrow ? (
-        <Eyebrow tone={tone} as="span">
-          {eyebrow}
-        </Eyebrow>
+    <>
+      {eyebrow || badge ? (
+        <p className="flex flex-wrap items-center gap-3">
+          {eyebrow ? (
+            <Eyebrow tone={tone} as="span">
+              {eyebrow}
+            </Eyebrow>
+          ) : null}
+          {badge ? <Badge tone={tone}>{badge}</Badge> : null}
+        </p>
       ) : null}
-      {badge ? <Badge tone={tone}>{badge}</Badge> : null}
-    </p>
+      <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{heading}</h2>
+      <Markdown md={text} className={cx("prose mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")} />
+    </>
   );
 }
 
@@ -59,9 +77,7 @@ export function Split({ section }: { section: SplitSection }) {
   const dark = tone === "dark";
   return (
     <SplitLayout id={section.id} tone={tone} image={section.image} imageSide={section.imageSide}>
-      <SplitKicker eyebrow={section.eyebrow} badge={section.badge} tone={tone} />
-      <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{section.heading}</h2>
-      <Markdown md={section.text} className={cx("prose mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")} />
+      <SplitIntro eyebrow={section.eyebrow} badge={section.badge} heading={section.heading} text={section.text} tone={tone} />
       <CheckList points={section.points} tone={tone} className="mt-6 text-base" />
       <Actions actions={section.actions} surface={dark ? "dark" : "light"} className="mt-8 flex flex-wrap gap-3" />
     </SplitLayout>
