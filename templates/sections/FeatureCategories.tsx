@@ -4,6 +4,7 @@
  * category is marked so), its summary, every feature of its page as
  * "Title – description", and a Read more link to /features/<id>.
  */
+import featuresSchema from "../../schemas/collections/features.schema.json" with { type: "json" };
 import type { FeatureCategoriesSection, FeatureCategory } from "../content-types.ts";
 import { useRender } from "../context.ts";
 import { Actions } from "../ui/Action.tsx";
@@ -13,8 +14,9 @@ import { FeatureList } from "../ui/FeatureList.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { cardSurface, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
 
-/** The address of a category's page (its id is checked against the built pages). */
-export const categoryHref = (category: FeatureCategory) => `/features/${category.id}`;
+/** The address of a category's page: the prefix the schema's x-page gives its id, which the build checks. */
+const PAGE_PREFIX = featuresSchema.$defs.category.properties.id["x-page"];
+export const categoryHref = (category: FeatureCategory) => `${PAGE_PREFIX}${category.id}`;
 
 function CategoryCard({ category, tone }: { category: FeatureCategory; tone: Tone }) {
   const { labels } = useRender().site;
