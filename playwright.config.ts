@@ -2,7 +2,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, chromiumPath } from "./scripts/lib/browser.ts";
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env["E2E_PORT"] ?? 4173);
 // Leads submitted by browser tests go to a throw-away file, read by the tests and the test server alike.
 process.env["LEADS_FILE"] ??= path.resolve(".reports/e2e-leads.jsonl");
 // CI_REPORT_DIR (set by .ci/run) adds a JSON report so CI can total unit and browser tests.
