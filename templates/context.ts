@@ -17,6 +17,12 @@ export interface RenderContext {
   dialogTriggers: Set<string>;
   /** The URL of an island's browser module. */
   islandUrl(name: string): string;
+  /**
+   * Whether the browser hydrates the island with Preact (and so needs its props), or
+   * runs its plain DOM module (templates/islands/<Name>.browser.ts) over the server's
+   * markup, which then carries everything that module reads.
+   */
+  hydrates(name: string): boolean;
   /** The URL of a file in content/assets (for example "assets/favicon.svg"). */
   assetUrl(name: string): string;
 }

@@ -1,9 +1,13 @@
 /**
- * Islands: the only code that runs in the browser. Every file in
- * templates/islands/ becomes an ES module entry that hydrates that island;
- * esbuild bundles them with Preact (runtime.ts swapped for runtime.browser.ts),
- * splits shared code into chunks and names every file by its content hash.
+ * Islands: the only code that runs in the browser. Every .tsx file in
+ * templates/islands/ becomes an ES module entry. By default the entry hydrates the
+ * island with Preact (runtime.ts swapped for runtime.browser.ts). An island with a
+ * <Name>.browser.ts beside it is enhanced instead: that plain DOM module runs over
+ * the server's markup and Preact is not loaded for it (the header, on every page,
+ * is one). esbuild splits shared code into chunks and names every file by its
+ * content hash.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { listFiles } from "../lib/fs.ts";
@@ -13,6 +17,8 @@ export interface IslandEntry {
   url: string;
   /** URLs of the chunks it imports (for modulepreload). */
   imports: string[];
+  /** True when the entry hydrates the island with Preact (it then reads its props). */
+  hydrate: boolean;
 }
 
 export interface IslandBundle {
@@ -33,20 +39,32 @@ export async function islandNames(templatesDir: string): Promise<string[]> {
     .map((f) => path.basename(f, ".tsx"));
 }
 
+/** The island's plain DOM module (templates/islands/<name>.browser.ts), when it has one. */
+function enhancerPath(templatesDir: string, name: string): string | undefined {
+  const file = path.join(templatesDir, "islands", `${name}.browser.ts`);
+  return existsSync(file) ? file : undefined;
+}
+
 function browserPlugin(templatesDir: string): Plugin {
   return {
     name: "islands",
     setup(b) {
       b.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice("island:".length), namespace: "island" }));
-      b.onLoad({ filter: /.*/, namespace: "island" }, (args) => ({
-        contents: [
-          `import Island from ${JSON.stringify(path.join(templatesDir, "islands", `${args.path}.tsx`))};`,
-          `import { hydrateIslands } from ${JSON.stringify(path.join(templatesDir, "hydrate.browser.ts"))};`,
-          `hydrateIslands(${JSON.stringify(args.path)}, Island);`,
-        ].join("\n"),
-        resolveDir: templatesDir,
-        loader: "ts",
-      }));
+      b.onLoad({ filter: /.*/, namespace: "island" }, (args) => {
+        const enhancer = enhancerPath(templatesDir, args.path);
+        const [module, runner, run] = enhancer
+          ? [enhancer, "enhance.browser.ts", "enhanceIslands"]
+          : [path.join(templatesDir, "islands", `${args.path}.tsx`), "hydrate.browser.ts", "hydrateIslands"];
+        return {
+          contents: [
+            `import Island from ${JSON.stringify(module)};`,
+            `import { ${run} } from ${JSON.stringify(path.join(templatesDir, runner))};`,
+            `${run}(${JSON.stringify(args.path)}, Island);`,
+          ].join("\n"),
+          resolveDir: templatesDir,
+          loader: "ts",
+        };
+      });
       // Hooks come from Preact in the browser.
       b.onResolve({ filter: /(^|\/)runtime(\.ts)?$/ }, (args) =>
         args.importer.startsWith(templatesDir) ? { path: path.join(templatesDir, "runtime.browser.ts") } : undefined,
@@ -102,7 +120,11 @@ export async function buildIslands(templatesDir: string): Promise<IslandBundle> 
       }
     };
     walk(out);
-    entries.set(name, { url: toUrl(abs), imports: [...seen].map((p) => toUrl(path.resolve(root, p))).sort() });
+    entries.set(name, {
+      url: toUrl(abs),
+      imports: [...seen].map((p) => toUrl(path.resolve(root, p))).sort(),
+      hydrate: name !== LAZY_LOADER && !enhancerPath(templatesDir, name),
+    });
   }
   return { files, entries };
 }

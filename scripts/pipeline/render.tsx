@@ -71,6 +71,9 @@ export function renderRoute(route: Route, input: RenderInput): string {
       if (!entry) throw new Error(`The island ${name} is used by a template but templates/islands/${name}.tsx does not exist.`);
       return entry.url;
     },
+    hydrates(name) {
+      return input.islands.entries.get(name)?.hydrate ?? true;
+    },
     assetUrl(name) {
       const a = input.assets.get(name);
       if (!a) throw new Error(`A template uses content/${name}, which does not exist.`);

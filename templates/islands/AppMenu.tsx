@@ -3,14 +3,13 @@
  * store pages (content/site.json appStores), each opening in a new tab. It is the
  * header's disclosure menu (header/Menu.tsx) with a button's look: hover or click
  * opens it, ArrowDown/ArrowUp move through the links, Escape, an outside click or
- * focus moving away close it. Until the island is ready the list shows on hover
- * and focus through CSS (.menu-root), so the links work without JavaScript.
+ * focus moving away close it (AppMenu.browser.ts, no Preact). Until that script
+ * runs the list shows on hover and focus through CSS (.menu-root), so the links
+ * work without JavaScript.
  */
 import type { NavLink } from "../content-types.ts";
 import type { LinkLabels } from "../layout/NavLinkItem.tsx";
-import { useRef } from "../runtime.ts";
 import { Menu } from "./header/Menu.tsx";
-import { useMenus } from "./parts/useMenus.ts";
 
 export interface AppMenuProps {
   /** Unique on the page: names the list for aria-controls. */
@@ -23,11 +22,9 @@ export interface AppMenuProps {
 }
 
 export default function AppMenu({ id, label, links, labels, triggerClass }: AppMenuProps) {
-  const root = useRef<HTMLDivElement>(null);
-  const { open, ctl, ready } = useMenus(root);
   return (
-    <div ref={root} className="menu-root" data-ready={ready ? "" : undefined}>
-      <Menu id={id} title={label} links={links} style="dropdown" open={open === id} ready={ready} ctl={ctl} labels={labels} buttonClassName={triggerClass} />
+    <div className="menu-root">
+      <Menu id={id} title={label} links={links} style="dropdown" labels={labels} buttonClassName={triggerClass} />
     </div>
   );
 }

@@ -1,9 +1,7 @@
-/** Writes the address that was not found to the browser console (spec: not-found page). */
-import { useEffect } from "../runtime.ts";
-
+/**
+ * Writes the address that was not found to the browser console (spec: not-found
+ * page). The text is in the markup (data-log); PathLogger.browser.ts writes it.
+ */
 export default function PathLogger({ message }: { message: string }) {
-  useEffect(() => {
-    console.warn(`${message} ${window.location.pathname}`);
-  }, []);
-  return null;
+  return <span hidden data-log={message} />;
 }

@@ -1,7 +1,8 @@
 /**
  * Server side of an island: renders the component in place, wrapped in
  * <bos-island data-island="Name">, with its props as JSON in the <script> right
- * after it. The JSON is escaped so that "</script>" or "<!--" inside content
+ * after it when the browser hydrates it (an island with a plain DOM module,
+ * <Name>.browser.ts, reads the markup instead and gets no props). The JSON is escaped so that "</script>" or "<!--" inside content
  * cannot end the script element early.
  */
 import type { ComponentType, ReactNode } from "react";
@@ -47,7 +48,7 @@ export function Island<P extends object>({ name, component: Component, props, lo
       <bos-island data-island={name}>
         <Component {...props} />
       </bos-island>
-      <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
+      {ctx.hydrates(name) && <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />}
     </>
   );
 }

@@ -81,3 +81,50 @@ test.describe("mobile menu", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
   });
 });
+
+// Islands hydrated with Preact must render on the client exactly what the server
+// wrote, or hydrate() would patch (and flash) the page. Checked by emptying the
+// island before its code arrives, so that Preact builds the DOM itself, and
+// comparing that with the server's HTML.
+for (const [name, route] of [
+  ["PricingTable", "/pricing"],
+  ["LoginTabs", "/login"],
+] as const) {
+  test(`${name}: the first client render equals the server's HTML`, async ({ page }) => {
+    await page.clock.install({ time: Date.UTC(2026, 0, 1) });
+    await page.clock.pauseAt(Date.UTC(2026, 0, 1) + 1000); // effects wait for a frame that never comes: only the first render runs
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(new RegExp(`/assets/islands/${name}-[^/]+\\.js$`), async (r) => {
+      await gate;
+      await r.continue();
+    });
+    await page.goto(route, { waitUntil: "commit" });
+    const host = page.locator(`bos-island[data-island="${name}"]`);
+    await page.locator(`bos-island[data-island="${name}"] + script[data-island-props]`).waitFor({ state: "attached" });
+    const server = await host.evaluate((el) => {
+      const html = el.innerHTML;
+      el.replaceChildren();
+      return html;
+    });
+    expect(server.length).toBeGreaterThan(100);
+    release();
+    await expect(host).toHaveAttribute("data-hydrated", "");
+    const [fromServer, fromClient] = await host.evaluate((el, html) => {
+      const show = (n: Node): string => {
+        if (n.nodeType === Node.TEXT_NODE) return JSON.stringify((n as Text).data);
+        if (!(n instanceof Element)) return "";
+        // Preact sets checked and selected as properties, the server writes attributes: compare the state.
+        const attrs = [...n.attributes].filter((a) => a.name !== "checked" && a.name !== "selected").map((a) => ` ${a.name}=${JSON.stringify(a.value)}`);
+        if (n instanceof HTMLInputElement) attrs.push(` :checked=${n.checked}`);
+        if (n instanceof HTMLOptionElement) attrs.push(` :selected=${n.selected}`);
+        return `<${n.localName}${attrs.sort().join("")}>${[...n.childNodes].map(show).join("")}</${n.localName}>`;
+      };
+      const parsed = document.createElement("div");
+      parsed.innerHTML = html;
+      el.normalize();
+      return [[...parsed.childNodes].map(show).join(""), [...el.childNodes].map(show).join("")];
+    }, server);
+    expect(fromClient).toBe(fromServer);
+  });
+}

@@ -29,6 +29,7 @@ export function renderStatic(node: ReactNode): { html: string; islands: string[]
     dialogTriggers: new Set<string>(),
     lazyIslands: new Set<string>(),
     islandUrl: (name: string) => `/assets/islands/${name}.js`,
+    hydrates: () => true,
   } as unknown as RenderContext;
   const html = renderToStaticMarkup(<Ctx.Provider value={ctx}>{node}</Ctx.Provider>);
   return { html, islands: [...ctx.islands] };

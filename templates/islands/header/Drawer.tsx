@@ -1,9 +1,9 @@
 /**
  * The side drawer on small screens: the same navigation (a menu's links under its
- * title), the login links and the demo button. A modal dialog (useModal in the
- * island): focus stays inside, Escape, the close button and the backdrop close it.
+ * title), the login links and the demo button. Static markup: SiteHeader.browser.ts
+ * makes it a modal dialog (focus stays inside; Escape, the close button [data-close]
+ * and the backdrop close it). Before that, CSS shows it while focus is in it.
  */
-import type { RefObject } from "react";
 import type { NavLink } from "../../content-types.ts";
 import { Logo } from "../../layout/Logo.tsx";
 import { NavLinkItem, type LinkLabels } from "../../layout/NavLinkItem.tsx";
@@ -11,14 +11,6 @@ import type { SiteHeaderProps } from "../SiteHeader.tsx";
 
 export const DRAWER_ID = "site-drawer";
 
-interface DrawerProps {
-  p: SiteHeaderProps;
-  open: boolean;
-  ready: boolean;
-  panel: RefObject<HTMLDivElement | null>;
-  onClose: () => void;
-  onDemo: () => void;
-}
 
 const ITEM = "block rounded-lg px-3 py-2.5 text-base hover:bg-ink-50";
 
@@ -37,12 +29,11 @@ function Group({ title, links, labels }: { title: string; links: NavLink[]; labe
   );
 }
 
-export function Drawer({ p, open, ready, panel, onClose, onDemo }: DrawerProps) {
+export function Drawer({ p }: { p: SiteHeaderProps }) {
   return (
-    <div id={DRAWER_ID} className="header-drawer fixed inset-0 z-50" hidden={ready ? !open : undefined}>
-      <div className="absolute inset-0 bg-ink-950/50" aria-hidden="true" onClick={onClose} />
+    <div id={DRAWER_ID} className="header-drawer fixed inset-0 z-50">
+      <div className="absolute inset-0 bg-ink-950/50" aria-hidden="true" data-close="" />
       <div
-        ref={panel}
         role="dialog"
         aria-modal="true"
         aria-label={`${p.brand} menu`}
@@ -50,13 +41,13 @@ export function Drawer({ p, open, ready, panel, onClose, onDemo }: DrawerProps) 
       >
         <div className="flex h-16 shrink-0 items-center justify-between border-b border-ink-100 px-4">
           <Logo brand={p.brand} />
-          <button type="button" className="-mr-2 grid size-10 place-items-center rounded-md text-ink-600 hover:bg-ink-100 hover:text-ink-900" aria-label={p.labels.closeMenu} data-autofocus="" onClick={onClose}>
+          <button type="button" className="-mr-2 grid size-10 place-items-center rounded-md text-ink-600 hover:bg-ink-100 hover:text-ink-900" aria-label={p.labels.closeMenu} data-autofocus="" data-close="">
             <svg className="icon-stroke size-6" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M18 6L6 18M6 6l12 12" />
             </svg>
           </button>
         </div>
-        <nav aria-label={p.labels.mobileNav} className="flex-1 px-3 pb-6" onClick={(e) => (e.target as Element).closest("a") && onClose()}>
+        <nav aria-label={p.labels.mobileNav} className="flex-1 px-3 pb-6">
           <ul>
             {p.nav.map((entry) =>
               entry.links ? (
@@ -76,7 +67,6 @@ export function Drawer({ p, open, ready, panel, onClose, onDemo }: DrawerProps) 
             data-open="demo"
             data-dialog-title={p.demoTitle}
             className="flex h-12 items-center justify-center rounded-md bg-brand-600 px-6 font-semibold text-white shadow-sm hover:bg-brand-700"
-            onClick={onDemo}
           >
             {p.demoLabel}
           </a>

@@ -1,17 +1,15 @@
 /**
  * One desktop menu of the header (and the Download App menu, AppMenu.tsx), the
- * WAI-ARIA disclosure navigation pattern:
- * a <button aria-expanded aria-controls> and, under it, a list of links, either a
- * compact dropdown or a wide panel whose items show their description.
+ * WAI-ARIA disclosure navigation pattern: a <button aria-controls> and, under it, a
+ * list of links, either a compact dropdown or a wide panel whose items show their
+ * description. Static markup: parts/menus.ts gives it its behaviour in the browser.
  *
- * Before the island is ready (data-ready on the .menu-root around it) the list has no hidden
- * attribute and CSS shows it while the menu is hovered or has focus, so the links
- * are usable before and without JavaScript.
+ * Until that script has run (data-ready on the .menu-root around it) the list has
+ * no hidden attribute and CSS shows it while the menu is hovered or has focus, so
+ * the links are usable before and without JavaScript.
  */
-import type { KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { NavLink } from "../../content-types.ts";
 import { NavLinkItem, type LinkLabels } from "../../layout/NavLinkItem.tsx";
-import type { MenuController } from "./menu-controller.ts";
 
 export interface MenuProps {
   id: string;
@@ -19,9 +17,6 @@ export interface MenuProps {
   links: NavLink[];
   style?: "dropdown" | "panel" | undefined;
   align?: "left" | "right";
-  open: boolean;
-  ready: boolean;
-  ctl: MenuController;
   labels: LinkLabels;
   /** The trigger's classes, when it should not look like a header menu entry. */
   buttonClassName?: string | undefined;
@@ -41,40 +36,14 @@ const DROPDOWN_ITEM = {
   descriptionClassName: "block text-xs leading-5 text-ink-600",
 };
 
-/** ArrowDown on the trigger opens the menu and moves into it; ArrowDown/ArrowUp move between its links. */
-function onKeyDown(event: ReactKeyboardEvent<HTMLDivElement>, id: string, ctl: MenuController) {
-  const down = event.key === "ArrowDown";
-  if (!down && event.key !== "ArrowUp") return;
-  const list = event.currentTarget.lastElementChild as HTMLElement;
-  const links = [...list.querySelectorAll("a")];
-  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
-  if (at < 0 && !down) return;
-  event.preventDefault();
-  ctl.show(id);
-  list.hidden = false; // focus() needs it visible now; the next render agrees
-  links[(at + (down ? 1 : links.length - 1)) % links.length]?.focus();
-}
-
 const HEADER_BUTTON = "flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-current/10 aria-expanded:bg-current/10";
 
-export function Menu({ id, title, links, style, align = "left", open, ready, ctl, labels, buttonClassName = HEADER_BUTTON }: MenuProps) {
+export function Menu({ id, title, links, style, align = "left", labels, buttonClassName = HEADER_BUTTON }: MenuProps) {
   const panel = style === "panel";
   const n = links.length;
   return (
-    <div
-      className="relative"
-      data-menu={id}
-      onPointerEnter={(e) => e.pointerType === "mouse" && ctl.enter(id)}
-      onPointerLeave={(e) => e.pointerType === "mouse" && ctl.leave()}
-      onKeyDown={(e) => onKeyDown(e, id, ctl)}
-    >
-      <button
-        type="button"
-        className={buttonClassName}
-        aria-expanded={ready ? (open ? "true" : "false") : undefined}
-        aria-controls={`site-menu-${id}`}
-        onClick={(e) => ctl.click(id, e.detail > 0)}
-      >
+    <div className="relative" data-menu={id}>
+      <button type="button" className={buttonClassName} aria-controls={`site-menu-${id}`}>
         {title}
         <svg className="menu-chevron icon-stroke size-4" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 9l6 6 6-6" />
@@ -83,8 +52,6 @@ export function Menu({ id, title, links, style, align = "left", open, ready, ctl
       <div
         id={`site-menu-${id}`}
         className={`header-menu absolute top-full z-30 pt-2 ${align === "right" ? "right-0" : panel ? "-left-4" : "left-0"}`}
-        hidden={ready ? !open : undefined}
-        onClick={(e) => (e.target as Element).closest("a") && ctl.close()}
       >
         <ul className={panel ? `grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}` : "w-64 rounded-xl border border-ink-200 bg-white p-1.5 text-left text-ink-900 shadow-card"}>
           {links.map((l) => (
