@@ -5,12 +5,11 @@
  * paint), the others lazy. The current one is opaque and the others cross-fade
  * (no transition with reduced motion). Controls at the bottom: pause/play, one dot
  * per image and a progress bar; the pointer over them or keyboard focus in them
- * holds the rotation (carousel/useAutoplay.ts). Timing: carousel/autoplay.ts.
+ * holds the rotation. Server markup only: HeroSlideshow.browser.ts runs it
+ * (carousel/bind.ts; timing: carousel/autoplay.ts).
  */
-import { useRef } from "../runtime.ts";
-import { cx } from "../ui/cx.ts";
 import { Dots, PlayPause, Progress } from "./carousel/Controls.tsx";
-import { useAutoplay } from "./carousel/useAutoplay.ts";
+import { heroImageClass } from "./carousel/look.ts";
 
 export interface HeroSlideshowProps {
   images: { src: string; width: number; height: number; alt: string }[];
@@ -27,11 +26,9 @@ export interface HeroSlideshowProps {
 }
 
 export default function HeroSlideshow({ images, intervalMs, labels }: HeroSlideshowProps) {
-  const controls = useRef<HTMLDivElement>(null);
-  const [{ index, playing, running }, ctl] = useAutoplay(controls, images.length, intervalMs);
   return (
     <>
-      <div className="absolute inset-0 -z-20">
+      <div className="absolute inset-0 -z-20" data-interval={intervalMs}>
         {images.map((image, i) => (
           <img
             key={image.src}
@@ -39,22 +36,19 @@ export default function HeroSlideshow({ images, intervalMs, labels }: HeroSlides
             width={image.width}
             height={image.height}
             alt={image.alt}
-            aria-hidden={i === index ? undefined : "true"}
-            data-current={i === index ? "" : undefined}
+            aria-hidden={i === 0 ? undefined : "true"}
+            data-current={i === 0 ? "" : undefined}
             {...(i === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
-            className={cx(
-              "absolute inset-0 size-full object-cover transition-opacity duration-1000 ease-in-out motion-reduce:transition-none",
-              i === index ? "opacity-100" : "opacity-0",
-            )}
+            className={heroImageClass(i === 0)}
           />
         ))}
       </div>
       <div className="pointer-events-none absolute inset-x-0 bottom-0 pb-6 sm:pb-8">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <div ref={controls} role="group" aria-label={labels.slideshow} className="pointer-events-auto inline-flex items-center gap-3">
-            <PlayPause playing={playing} ctl={ctl} tone="dark" labels={labels} size="size-9" />
-            <Dots count={images.length} index={index} ctl={ctl} tone="dark" label={labels.show} />
-            <Progress ctl={ctl} running={running} index={index} className="h-0.5 w-16 rounded-full bg-white/25 sm:w-28" fill="bg-white" />
+          <div role="group" aria-label={labels.slideshow} className="pointer-events-auto inline-flex items-center gap-3">
+            <PlayPause tone="dark" labels={labels} size="size-9" />
+            <Dots count={images.length} tone="dark" label={labels.show} />
+            <Progress className="h-0.5 w-16 rounded-full bg-white/25 sm:w-28" fill="bg-white" />
           </div>
         </div>
       </div>

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 /** Test helper: server HTML of a template inside a render context with a small stand-in site. */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -29,7 +31,8 @@ export function renderStatic(node: ReactNode): { html: string; islands: string[]
     dialogTriggers: new Set<string>(),
     lazyIslands: new Set<string>(),
     islandUrl: (name: string) => `/assets/islands/${name}.js`,
-    hydrates: () => true,
+    // As the build decides: an island with a plain DOM module is not hydrated and gets no props.
+    hydrates: (name: string) => !existsSync(path.join("templates/islands", `${name}.browser.ts`)),
   } as unknown as RenderContext;
   const html = renderToStaticMarkup(<Ctx.Provider value={ctx}>{node}</Ctx.Provider>);
   return { html, islands: [...ctx.islands] };
