@@ -1,0 +1,129 @@
+/**
+ * Performance budgets (issue "Fast, findable and locked down"), checked against the
+ * build's own output: what each page loads before any interaction, gzip level 9,
+ * 1 KB = 1,000 bytes. Pure: files are read through the function the caller passes.
+ *
+ * - JavaScript (every module the page loads before interaction, idle loads
+ *   included; dialogs load on first use and are not counted): 12 KB on the home
+ *   page, 6 KB on a page whose only island is the header, 12 KB on any other page.
+ * - CSS 12 KB; HTML 30 KB per page; fonts: none (the site uses system fonts).
+ * - Render-blocking requests: the one shared stylesheet at most (no blocking script).
+ * - No layout shift from media: every <img> and <iframe> in the HTML has width and height.
+ */
+import { pageLoad, parseAttributes, sizeOf, type Reader } from "./sizes.ts";
+
+export const KB = 1000;
+export const BUDGET = {
+  jsHome: 12 * KB,
+  jsHeaderOnly: 6 * KB,
+  jsOther: 12 * KB,
+  css: 12 * KB,
+  html: 30 * KB,
+  fontFiles: 0,
+  blocking: 1,
+} as const;
+
+export interface PageBytes {
+  route: string;
+  /** Islands hydrated or enhanced on load (not the dialogs loaded on first use). */
+  islands: string[];
+  html: number;
+  css: number;
+  js: number;
+  jsFiles: number;
+  fonts: string[];
+  /** Render-blocking requests: stylesheets, and classic scripts without async or defer. */
+  blocking: string[];
+  /** <img> and <iframe> tags without both width and height. */
+  unsized: string[];
+  unresolved: string[];
+}
+
+/** Which JS budget applies to a page, and its name in messages. */
+export function jsBudget(p: Pick<PageBytes, "route" | "islands">): { limit: number; name: string } {
+  if (p.route === "/") return { limit: BUDGET.jsHome, name: "home page JavaScript budget" };
+  if (p.islands.length === 1 && p.islands[0] === "SiteHeader") return { limit: BUDGET.jsHeaderOnly, name: "JavaScript budget of a page whose only island is the header" };
+  return { limit: BUDGET.jsOther, name: "JavaScript budget of a page with islands" };
+}
+
+const FONT = /url\(\s*["']?([^"')]+\.(?:woff2?|ttf|otf|eot))(?:[?#][^"')]*)?["']?\s*\)/gi;
+
+export function pageBytes(route: string, html: string, read: Reader): PageBytes {
+  const load = pageLoad(html, route, read);
+  const text = html.replace(/<!--[\s\S]*?-->/g, "");
+  const islands = [...text.matchAll(/<bos-island\b([^>]*)>/g)]
+    .map((m) => parseAttributes(m[1]!))
+    .filter((a) => a.get("data-load") !== "interaction")
+    .map((a) => a.get("data-island")!);
+  const head = text.slice(0, Math.max(0, text.search(/<body\b/i)));
+  const blocking = [...head.matchAll(/<(link|script)\b([^>]*)>/gi)].flatMap((m) => {
+    const a = parseAttributes(m[2]!);
+    if (m[1]!.toLowerCase() === "link") return (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes("stylesheet") && !a.has("disabled") ? [a.get("href")!] : [];
+    const type = (a.get("type") ?? "").toLowerCase();
+    return a.has("src") && type !== "module" && !a.has("async") && !a.has("defer") && (type === "" || type.includes("javascript")) ? [a.get("src")!] : [];
+  });
+  const unsized = [...text.matchAll(/<(img|iframe)\b([^>]*)>/gi)]
+    .filter((m) => {
+      const a = parseAttributes(m[2]!);
+      return !(a.has("width") && a.has("height"));
+    })
+    .map((m) => m[0]!.slice(0, 120));
+  const fonts = load.css.flatMap((f) => {
+    const css = read(f.path);
+    const code = typeof css === "string" ? css : css ? Buffer.from(css).toString("utf8") : "";
+    return [...code.matchAll(FONT)].map((m) => m[1]!);
+  });
+  return {
+    route,
+    islands: [...new Set(islands)].sort(),
+    html: sizeOf(html).gzip,
+    css: load.css.reduce((n, f) => n + f.gzip, 0),
+    js: load.js.reduce((n, f) => n + f.gzip, 0),
+    jsFiles: load.js.length,
+    fonts,
+    blocking,
+    unsized,
+    unresolved: load.unresolved,
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;
+
+/** Every budget the page breaks, each message naming the page and the budget. */
+export function overBudget(p: PageBytes): string[] {
+  const out: string[] = [];
+  const js = jsBudget(p);
+  if (p.js > js.limit) out.push(`${p.route}: JavaScript before interaction is ${kb(p.js)} gzip, over the ${js.name} (${kb(js.limit)}).`);
+  if (p.css > BUDGET.css) out.push(`${p.route}: CSS is ${kb(p.css)} gzip, over the CSS budget (${kb(BUDGET.css)}).`);
+  if (p.html > BUDGET.html) out.push(`${p.route}: HTML is ${kb(p.html)} gzip, over the HTML budget (${kb(BUDGET.html)}).`);
+  if (p.fonts.length > BUDGET.fontFiles) out.push(`${p.route}: loads font files (${p.fonts.join(", ")}); the font budget is none (system fonts).`);
+  if (p.blocking.length > BUDGET.blocking)
+    out.push(`${p.route}: ${p.blocking.length} render-blocking requests (${p.blocking.join(", ")}); the budget is ${BUDGET.blocking}, the shared stylesheet.`);
+  for (const tag of p.unsized) out.push(`${p.route}: ${tag} has no width and height, so it shifts the layout when it loads (layout shift budget: none).`);
+  for (const ref of p.unresolved) out.push(`${p.route}: loads ${ref}, which is not in the build.`);
+  return out;
+}
+
+/** The bytes table: one row per page, sizes in KB gzip, with each page's JS budget. */
+export function bytesTable(pages: PageBytes[]): string {
+  const rows = pages.map((p) => [p.route, kb(p.html), kb(p.css), kb(p.js), String(p.jsFiles), kb(jsBudget(p).limit), p.islands.join(" ") || "-", overBudget(p).length ? "OVER" : "ok"]);
+  const head = ["page", "HTML", "CSS", "JS", "files", "JS budget", "islands", "verdict"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  return [line(head), ...rows.map(line)].join("\n");
+}
+
+/** Every page of a built dist/ folder (aliases included: they are pages too), measured. */
+export async function measureDist(dist: string): Promise<PageBytes[]> {
+  const { readFileSync } = await import("node:fs");
+  const path = await import("node:path");
+  const routes = JSON.parse(readFileSync(path.join(dist, "routes.json"), "utf8")) as { path: string; output: string }[];
+  const read: Reader = (sitePath) => {
+    try {
+      return readFileSync(path.join(dist, sitePath));
+    } catch {
+      return undefined;
+    }
+  };
+  return routes.map((r) => pageBytes(r.path, readFileSync(path.join(dist, r.output), "utf8"), read));
+}

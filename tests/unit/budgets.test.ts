@@ -1,0 +1,88 @@
+/** The budget check (scripts/lib/budgets.ts) on small made-up builds: what it counts and what it reports. */
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { BUDGET, bytesTable, jsBudget, overBudget, pageBytes } from "../../scripts/lib/budgets.ts";
+import type { Reader } from "../../scripts/lib/sizes.ts";
+
+/** Text that gzip cannot shrink below about n bytes (base64 of a hash chain: 6 bits per character). */
+function noise(n: number, seed = 1): string {
+  let out = "";
+  for (let i = 0; out.length * 0.75 < n; i++) out += createHash("sha512").update(`${seed}:${i}`).digest("base64");
+  return out;
+}
+
+function site(files: Record<string, string>): Reader {
+  return (p) => files[p];
+}
+
+const page = (head: string, body: string) => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
+const header = '<bos-island data-island="SiteHeader"><header></header></bos-island>';
+
+describe("pageBytes", () => {
+  it("counts the stylesheet, the module graph (static imports, not dynamic ones) and the islands, but not dialogs loaded on first use", () => {
+    const read = site({
+      "/a.css": "body{}",
+      "/h.js": `import"./c.js";const x=${JSON.stringify(noise(2000))};`,
+      "/c.js": `export const y=${JSON.stringify(noise(1000, 2))};import("./dialog.js")`,
+      "/dialog.js": noise(50_000, 3),
+    });
+    const html = page('<link rel="stylesheet" href="/a.css"><script type="module" src="/h.js"></script>', header + '<bos-island data-island="DemoDialog" data-load="interaction"></bos-island>');
+    const p = pageBytes("/about", html, read);
+    expect(p.islands).toEqual(["SiteHeader"]);
+    expect(p.jsFiles).toBe(2);
+    expect(p.js).toBeGreaterThan(2900);
+    expect(p.js).toBeLessThan(3600);
+    expect(p.blocking).toEqual(["/a.css"]);
+    expect(overBudget(p)).toEqual([]);
+  });
+
+  it("finds images and iframes without both dimensions, blocking classic scripts and font files", () => {
+    const read = site({ "/a.css": "@font-face{src:url(/f.woff2) format('woff2')}", "/b.js": "1" });
+    const html = page(
+      '<link rel="stylesheet" href="/a.css"><script src="/b.js"></script><script src="/b.js" defer></script>',
+      '<img src="/x.png" width="10" height="10" alt=""><img src="/y.png" width="10" alt=""><iframe src="/z" title="z"></iframe>',
+    );
+    const p = pageBytes("/x", html, read);
+    expect(p.blocking).toEqual(["/a.css", "/b.js"]);
+    expect(p.fonts).toEqual(["/f.woff2"]);
+    expect(p.unsized).toHaveLength(2);
+    const messages = overBudget(p);
+    expect(messages).toContain("/x: 2 render-blocking requests (/a.css, /b.js); the budget is 1, the shared stylesheet.");
+    expect(messages).toContain("/x: loads font files (/f.woff2); the font budget is none (system fonts).");
+    expect(messages.filter((m) => m.includes("has no width and height"))).toHaveLength(2);
+  });
+
+  it("reports a reference the build does not hold", () => {
+    const p = pageBytes("/x", page('<script type="module" src="/gone.js"></script>', ""), site({}));
+    expect(overBudget(p)).toEqual(["/x: loads /gone.js, which is not in the build."]);
+  });
+});
+
+describe("budgets", () => {
+  it("gives the home page 12 KB, a header-only page 6 KB and any other page 12 KB", () => {
+    expect(jsBudget({ route: "/", islands: ["Carousel", "SiteHeader"] }).limit).toBe(12_000);
+    expect(jsBudget({ route: "/about", islands: ["SiteHeader"] }).limit).toBe(6_000);
+    expect(jsBudget({ route: "/pricing", islands: ["PricingTable", "SiteHeader"] }).limit).toBe(12_000);
+  });
+
+  it("names the page and the budget it broke", () => {
+    const read = site({ "/h.js": noise(7000) });
+    const p = pageBytes("/about", page('<script type="module" src="/h.js"></script>', header), read);
+    expect(overBudget(p)).toEqual([
+      expect.stringMatching(/^\/about: JavaScript before interaction is 7\.\d\d KB gzip, over the JavaScript budget of a page whose only island is the header \(6\.00 KB\)\.$/),
+    ]);
+    const home = pageBytes("/", page('<script type="module" src="/h.js"></script>', header), read);
+    expect(overBudget(home)).toEqual([]);
+    const big = pageBytes("/big", page("", `<p>${noise(BUDGET.html + 500)}</p>`), site({}));
+    expect(overBudget(big)).toEqual([expect.stringMatching(/^\/big: HTML is 30\.\d\d KB gzip, over the HTML budget \(30\.00 KB\)\.$/)]);
+  });
+
+  it("prints one row per page with its verdict", () => {
+    const ok = pageBytes("/", page("", header), site({}));
+    const bad = pageBytes("/big", page("", `<p>${noise(BUDGET.html + 500)}</p>`), site({}));
+    const lines = bytesTable([ok, bad]).split("\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^\/ .* ok$/);
+    expect(lines[2]).toMatch(/^\/big .* OVER$/);
+  });
+});
