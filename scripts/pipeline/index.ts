@@ -17,7 +17,6 @@ import { buildStyles } from "./styles.ts";
 import { unusedContent } from "./unused.ts";
 import { createValidator, validateContent } from "./validate.ts";
 import { writeOutput } from "./write.ts";
-import { hashedName } from "../lib/hash.ts";
 import { normalizeRoute } from "../lib/url.ts";
 
 export interface BuildResult {
@@ -87,8 +86,6 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   const [islands, css] = await assetsJob!;
   lap("islands+styles");
   const files = new Map<string, string | Uint8Array>();
-  const stylesheet = hashedName("assets/site.css", css);
-  files.set(stylesheet, css);
   for (const [out, bytes] of islands.files) files.set(out, bytes);
   for (const a of resolved.assets.values()) files.set(a.output, a.bytes);
 
@@ -96,7 +93,7 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
   if (warm) warm.sections = sectionsJob;
   const sections = await sectionsJob;
-  const input = { site, routes, assets: resolved.assets, islands, stylesheet: `/${stylesheet}`, sections };
+  const input = { site, routes, assets: resolved.assets, islands, css, sections };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   for (const route of routes) {
     const html = renderRoute(route, input);

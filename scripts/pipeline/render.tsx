@@ -45,7 +45,8 @@ export interface RenderInput {
   routes: Route[];
   assets: Map<string, OutputAsset>;
   islands: IslandBundle;
-  stylesheet: string;
+  /** The site's stylesheet, inlined into every page's head (measured faster to first paint than a linked file). */
+  css: string;
   sections: Map<string, SectionComponent>;
 }
 
@@ -110,7 +111,7 @@ export function renderRoute(route: Route, input: RenderInput): string {
       canonicalUrl={site.url + route.canonical}
       siteName={site.brand}
       favicon={ctx.assetUrl(FAVICON)}
-      stylesheet={input.stylesheet}
+      css={input.css}
       scripts={scripts}
       preloads={[...preloads].sort()}
       noindex={route.status === 404}

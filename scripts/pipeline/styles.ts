@@ -13,5 +13,8 @@ export async function buildStyles(templatesDir: string): Promise<string> {
   ];
   const scanner = new Scanner({ sources });
   const candidates = scanner.scan().sort();
-  return optimize(compiler.build(candidates), { minify: true }).code;
+  const css = optimize(compiler.build(candidates), { minify: true }).code;
+  // The stylesheet is inlined in a <style> element, which "</style" would end early.
+  if (/<\/style/i.test(css)) throw new Error('The compiled stylesheet contains "</style", which would end its inline <style> element: look for it in templates/ (a class name or styles.css).');
+  return css;
 }

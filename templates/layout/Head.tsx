@@ -5,7 +5,8 @@ export interface HeadProps {
   canonicalUrl: string;
   siteName: string;
   favicon: string;
-  stylesheet: string;
+  /** The whole stylesheet, inlined: no render-blocking request before the first paint. */
+  css: string;
   /** Island entry scripts this page needs, and the shared chunks they import. */
   scripts: string[];
   preloads: string[];
@@ -27,7 +28,7 @@ export function Head(p: HeadProps) {
       <meta property="og:url" content={p.canonicalUrl} />
       <meta name="theme-color" content="#2554eb" />
       <link rel="icon" href={p.favicon} type="image/svg+xml" />
-      <link rel="stylesheet" href={p.stylesheet} />
+      <style dangerouslySetInnerHTML={{ __html: p.css }} />
       {p.preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}

@@ -28,7 +28,7 @@ const page = (extra: string) => `{
 }`;
 
 describe("build", () => {
-  it("writes a page per route, 404.html, the sitemap, robots.txt and hashed assets", async () => {
+  it("writes a page per route, 404.html, the sitemap, robots.txt and hashed assets, with the CSS inlined", async () => {
     const p = project();
     const result = await runPipeline(p, { mode: "build" });
     expect(result.issues).toEqual([]);
@@ -37,7 +37,9 @@ describe("build", () => {
     expect(files).toContain("404.html");
     expect(files).toContain("sitemap.xml");
     expect(files).toContain("robots.txt");
-    expect(files.some((f) => /^assets\/site-[a-z0-9]{10}\.css$/.test(f))).toBe(true);
+    // The stylesheet is inlined in every page, not a file of its own.
+    expect(files.some((f) => f.endsWith(".css"))).toBe(false);
+    expect(readFileSync(path.join(p.dist, "index.html"), "utf8")).toMatch(/<head>.*<style>.*\.site-header.*<\/style>.*<\/head>/s);
     expect(files.some((f) => /^assets\/islands\/SiteHeader-\w+\.js$/.test(f))).toBe(true);
     expect(files.some((f) => /^assets\/hero-skyline-[a-z0-9]{10}\.svg$/.test(f))).toBe(true);
     const sitemap = readFileSync(path.join(p.dist, "sitemap.xml"), "utf8");
