@@ -22,7 +22,11 @@ export default function globalSetup(): void {
   // nothing for it, it checked nothing, and the per-page test must not pass on silence.
   const canary = path.join(mkdtempSync(path.join(os.tmpdir(), "vnu-")), "canary.html");
   writeFileSync(canary, '<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p><div></span></div></body></html>');
-  const run = spawnSync("java", ["-Xss1m", "-jar", jar, "--format", "json", "--exit-zero-always", "--skip-non-html", "dist", canary], {
+  // The pages inline the stylesheet Tailwind compiles. The checker's CSS grammar predates
+  // what Tailwind v4 emits (@property, color-mix(in oklab, …), margin-trim), so its CSS
+  // messages are filtered out, as they were when the stylesheet was a file it skipped.
+  // Everything about the HTML is still checked.
+  const run = spawnSync("java", ["-Xss1m", "-jar", jar, "--format", "json", "--exit-zero-always", "--skip-non-html", "--filterpattern", "CSS: .*", "dist", canary], {
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
