@@ -56,7 +56,7 @@ export function seoIssues(content: ResolvedContent, routes: Route[]): Issue[] {
         at(
           route.page.file,
           `/${field}`,
-          `The pages ${other.path} (${other.page.file}) and ${route.path} have the same ${field}: "${meta(route)[field]}".`,
+          `The pages ${other.path} (${other.page.file}) and ${route.path} have the same ${field}: "${meta(route)[field]}"`,
           `Search engines show the ${field} in their results: give each page its own.`,
         ),
       );
