@@ -9,11 +9,11 @@ import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
 import { checkContentLinks, internalRefsInHtml } from "./links.ts";
 import { load } from "./load.ts";
-import { FAVICON, loadSectionComponents, renderRoute, type SectionComponent } from "./render.tsx";
+import { loadSectionComponents, renderRoute, type SectionComponent } from "./render.tsx";
 import { resolve } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
 import { loadSchemas, type SchemaSet } from "./schemas.ts";
-import { contentDates, lastModified, pageSources, planSeo, seoIssues } from "./seo.ts";
+import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues } from "./seo.ts";
 import { loadImageKit, type ImageKit } from "./share-images.ts";
 import { buildStyles } from "./styles.ts";
 import { unusedContent } from "./unused.ts";
@@ -82,6 +82,8 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   const validated = validateContent(loaded, schemas, validator);
   lap("validate");
   if (validated.issues.some((i) => i.severity === "error")) return fail(validated.issues);
+  // The worker draws share images and icons while the rest of the build runs.
+  const images = kitJob && drawSiteImages(await kitJob, validated);
 
   const resolved = resolve(validated);
   lap("resolve");
@@ -92,8 +94,7 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };
 
-  const siteData = resolved.files.find((f) => f.kind === "site")!.data as unknown as Site;
-  const seo = planSeo(await kitJob!, siteData, routes, resolved, resolved.assets.get(FAVICON)!.bytes);
+  const seo = planSeo(images!, resolved.files.find((f) => f.kind === "site")!.data as unknown as Site, routes, resolved);
   const [islands, css] = await assetsJob!;
   lap("islands+styles");
   const files = new Map<string, string | Uint8Array>();

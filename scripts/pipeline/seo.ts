@@ -12,9 +12,10 @@ import type { Guide, Page, Site } from "../../templates/content-types.ts";
 import { structuredData, type Crumb, type PriceTable, type StructuredDataInput } from "../../templates/layout/StructuredData.tsx";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import { issueAt, type Issue } from "./issues.ts";
-import type { ResolvedContent } from "./resolve.ts";
-import type { Route } from "./routes.ts";
-import { drawIcons, drawImage, SHARE_HEIGHT, SHARE_WIDTH, shareCardSvg, shareImageName, type DrawnImage, type ImageKit } from "./share-images.ts";
+import { FAVICON } from "./render.tsx";
+import { guideRoute, type ResolvedContent } from "./resolve.ts";
+import { pageRoute, type Route } from "./routes.ts";
+import { drawIcons, drawImage, SHARE_HEIGHT, SHARE_WIDTH, shareCardSvg, shareImageName, type DrawnImage, type IconSet, type ImageKit } from "./share-images.ts";
 import type { Annotation } from "./validate.ts";
 
 export const MANIFEST = "site.webmanifest";
@@ -111,21 +112,39 @@ export interface SeoOutput {
   files(): Promise<[string, string | Uint8Array][]>;
 }
 
-/** Plans the images and starts drawing them; the pages can name them right away. */
-export function planSeo(kit: ImageKit, site: Site, routes: Route[], content: ResolvedContent, favicon: Uint8Array): SeoOutput {
-  const primary = primaryRoutes(routes);
+export interface SiteImages {
+  /** Share image entry's page -> its image. */
+  shares: Map<string, DrawnImage & { alt: string }>;
+  icons: IconSet;
+  themeColor: string;
+}
+
+/**
+ * Starts drawing the share images and icons. It needs only validated content (page
+ * titles and descriptions, the favicon), so the worker draws while the build resolves
+ * and renders; pages can name the images right away.
+ */
+export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; name: string; data: unknown }[]; assets: Map<string, Uint8Array> }): SiteImages {
+  const site = content.files.find((f) => f.kind === "site")!.data as Site;
+  const pages = new Map<string, Meta>();
+  for (const f of content.files)
+    if (f.kind === "page" || f.kind === "guide") pages.set(f.kind === "page" ? pageRoute(f.name) : guideRoute(f.name), f.data as Meta);
+  const favicon = content.assets.get(FAVICON)!;
   const host = new URL(site.url).host;
   const shares = new Map<string, DrawnImage & { alt: string }>();
   for (const entry of site.seo.shareImages) {
-    const source = primary.get(entry.page);
+    const source = pages.get(entry.page);
     if (!source) continue; // reported by seoIssues
-    const { title, description } = meta(source);
+    const { title, description } = source;
     const svg = shareCardSvg({ brand: site.brand, heading: title, text: description, host, mark: favicon }, kit);
     const alt = title.includes(site.brand) ? title : `${site.brand} – ${title}`;
     shares.set(entry.page, { ...drawImage(kit, shareImageName(entry.page), svg, SHARE_WIDTH, SHARE_HEIGHT), alt });
   }
-  const icons = drawIcons(kit, favicon);
-  const themeColor = kit.colours["brand-600"];
+  return { shares, icons: drawIcons(kit, favicon), themeColor: kit.colours["brand-600"] };
+}
+
+/** The head data of each page, and the files for dist/ (the images once drawn, the manifest). */
+export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, routes: Route[], content: ResolvedContent): SeoOutput {
   const manifest = webManifest(site, icons, themeColor);
   const products = ((content.files.find((f) => f.kind === "collection" && f.name === "products")?.data["items"] ?? []) as { title: string; description: string; href: string }[]);
   const organization = {
@@ -176,7 +195,7 @@ export function planSeo(kit: ImageKit, site: Site, routes: Route[], content: Res
   };
 }
 
-export function webManifest(site: Site, icons: ReturnType<typeof drawIcons>, themeColor: string): string {
+export function webManifest(site: Site, icons: IconSet, themeColor: string): string {
   const icon = (i: DrawnImage, purpose?: string) => ({ src: i.url, sizes: `${i.width}x${i.height}`, type: "image/png", ...(purpose ? { purpose } : {}) });
   return (
     JSON.stringify(

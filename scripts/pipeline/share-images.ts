@@ -52,7 +52,10 @@ export async function loadImageKit(templatesDir: string): Promise<ImageKit> {
     png(svg, width) {
       const key = `${width ?? ""}\n${svg}`;
       let p = drawn.get(key);
-      if (!p) drawn.set(key, (p = draw.png(svg, width)));
+      if (!p) {
+        drawn.set(key, (p = draw.png(svg, width)));
+        p.catch(() => {}); // awaited at write; a build that stops earlier never looks
+      }
       return p;
     },
   };

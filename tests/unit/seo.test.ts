@@ -171,7 +171,7 @@ describe("the built site", () => {
       const expected = Object.entries(pricingTable.buildingTypes as Record<string, { label: string; sizes: Record<string, string> }>).flatMap(([type, t]) =>
         Object.entries(t.sizes).map(([size, label]) => ({ name: `${plan.name}: ${t.label}, ${label}`, price: plan.prices![type]![size] })),
       );
-      const prices = expected.map((e) => e.price);
+      const prices = expected.map((e) => e.price as number);
       if (new Set(prices).size === 1) {
         expect(offer).toMatchObject({ "@type": "Offer", price: prices[0], priceCurrency: "USD" });
         continue;
