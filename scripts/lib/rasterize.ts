@@ -15,10 +15,11 @@ const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { Resvg } = require(workerData.resvg);
 const font = { loadSystemFonts: false, fontFiles: workerData.fontFiles, defaultFontFamily: workerData.family };
+const noFont = { loadSystemFonts: false }; // reading the fonts takes about 4 ms an image: only for images with text
 parentPort.on("message", ({ id, svg, width }) => {
   try {
     const fitTo = width ? { mode: "width", value: width } : { mode: "original" };
-    const png = new Resvg(svg, { font, fitTo, logLevel: "off" }).render().asPng();
+    const png = new Resvg(svg, { font: svg.includes("<text") ? font : noFont, fitTo, logLevel: "off" }).render().asPng();
     parentPort.postMessage({ id, png });
   } catch (e) {
     parentPort.postMessage({ id, error: String((e && e.message) || e) });
