@@ -130,7 +130,7 @@ export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; 
   for (const f of content.files)
     if (f.kind === "page" || f.kind === "guide") pages.set(f.kind === "page" ? pageRoute(f.name) : guideRoute(f.name), f.data as Meta);
   const favicon = content.assets.get(FAVICON)!;
-  const host = new URL(site.url).host;
+  const host = site.url.replace(/^https?:\/\//, "");
   const shares = new Map<string, DrawnImage & { alt: string }>();
   for (const entry of site.seo.shareImages) {
     const source = pages.get(entry.page);
