@@ -229,10 +229,10 @@ export async function contentDates(paths: ProjectPaths): Promise<(file: string) 
   const committed = new Map<string, string>();
   const dirty = new Set<string>();
   try {
-    const [log, changed, untracked] = await Promise.all([
+    // Files git does not track are in no commit, so they use their time without asking.
+    const [log, changed] = await Promise.all([
       git(["log", "--format=@%ct", "--name-only", "--relative", "--no-renames", "--", "."]),
       git(["diff", "HEAD", "--name-only", "--relative", "--", "."]),
-      git(["ls-files", "--others", "--exclude-standard", "--", "."]),
     ]);
     let date = "";
     for (const line of log.split("\n")) {
@@ -242,7 +242,7 @@ export async function contentDates(paths: ProjectPaths): Promise<(file: string) 
         if (!committed.has(file)) committed.set(file, date);
       }
     }
-    for (const line of `${changed}\n${untracked}`.split("\n")) if (line) dirty.add(rel(paths.root, path.join(paths.content, line)));
+    for (const line of changed.split("\n")) if (line) dirty.add(rel(paths.root, path.join(paths.content, line)));
   } catch {
     // Not a git checkout, or no git: every file uses its modification time.
   }

@@ -219,6 +219,10 @@ describe("sitemap lastmod", () => {
     const contact = path.join(p.content, "pages/about/contact.json");
     writeFileSync(contact, readFileSync(contact, "utf8") + "\n");
     utimesSync(contact, new Date("2025-01-02T10:00:00Z"), new Date("2025-01-02T10:00:00Z"));
+    const added = path.join(p.content, "pages/added.json");
+    const login = JSON.parse(readFileSync(path.join(p.content, "pages/login.json"), "utf8"));
+    writeFileSync(added, JSON.stringify({ ...login, title: "A page not committed yet", description: "A page that git does not track yet, so its date is the file's modification time." }));
+    utimesSync(added, new Date("2025-02-03T10:00:00Z"), new Date("2025-02-03T10:00:00Z"));
 
     const build = await runPipeline(p, { mode: "build", write: false });
     const sitemap = build.files.get("sitemap.xml") as string;
@@ -227,6 +231,7 @@ describe("sitemap lastmod", () => {
     // /pricing shows the plans: their change dates it (in UTC).
     expect(lastmod("/pricing")).toBe("2024-05-07");
     expect(lastmod("/about/contact")).toBe("2025-01-02");
+    expect(lastmod("/added")).toBe("2025-02-03");
   }, 60_000);
 
   it("uses the files' times where there is no git history", async () => {
