@@ -144,6 +144,39 @@ export interface Site {
    */
   contactEmail: string;
   /**
+   * What search engines, link previews and the installed web app show besides each page's own title and description: the name of the platform and the share images drawn by the build.
+   */
+  seo: {
+    /**
+     * The full name of the platform: the name of the web app a visitor installs, and the name of the software priced on the pricing page in search engines' structured data.
+     */
+    name: string;
+    /**
+     * The name under the icon of the installed web app, where space is short.
+     */
+    shortName: string;
+    /**
+     * The share images (1200 x 630) that link previews show. The build draws one per entry, with the brand, and the title and description of the entry's page. A page uses the entry of its own address, else the entry of the closest page above it (/features for /features/iot-hardware), else the first entry. Aliases use their main page's image.
+     *
+     * @minItems 1
+     * @maxItems 20
+     *
+     * Items: One share image, drawn from a page's title and description.
+     */
+    shareImages: {
+      /**
+       * The address of the page whose title and description the image shows; it is used by that page and the pages below it.
+       */
+      page: string;
+      /**
+       * Other pages, not below this one, that use this image too.
+       *
+       * Items: The address of a page, starting with a slash.
+       */
+      also?: string[];
+    }[];
+  };
+  /**
    * External addresses used across the site. Change them here and every page follows.
    */
   links: {

@@ -24,6 +24,7 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".woff2": "font/woff2",
   ".ico": "image/x-icon",
+  ".webmanifest": "application/manifest+json",
 };
 
 export interface ServerOptions {

@@ -13,6 +13,8 @@ import { loadSectionComponents, renderRoute, type SectionComponent } from "./ren
 import { resolve } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
 import { loadSchemas, type SchemaSet } from "./schemas.ts";
+import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues } from "./seo.ts";
+import { loadImageKit, type ImageKit } from "./share-images.ts";
 import { buildStyles } from "./styles.ts";
 import { unusedContent } from "./unused.ts";
 import { createValidator, validateContent } from "./validate.ts";
@@ -45,6 +47,7 @@ export interface WarmCache {
   validator?: ReturnType<typeof createValidator>;
   assets?: Promise<[IslandBundle, string]>;
   sections?: Promise<Map<string, SectionComponent>>;
+  imageKit?: Promise<ImageKit>;
 }
 
 export async function runPipeline(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
@@ -63,6 +66,11 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
     options.mode === "build" ? (warm?.assets ?? Promise.all([buildIslands(paths.templates), buildStyles(paths.templates)])) : undefined;
   if (warm && assetsJob) warm.assets = assetsJob;
   assetsJob?.catch(() => {}); // awaited below; avoid an unhandled rejection if content fails first
+  // Fonts and theme for the share images and icons (drawn in a worker while pages render), and content dates for the sitemap.
+  const kitJob = options.mode === "build" ? (warm?.imageKit ?? loadImageKit(paths.templates)) : undefined;
+  if (warm && kitJob) warm.imageKit = kitJob;
+  kitJob?.catch(() => {});
+  const datesJob = options.mode === "build" ? contentDates(paths) : undefined;
 
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
@@ -73,16 +81,19 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   const validated = validateContent(loaded, schemas, validator);
   lap("validate");
   if (validated.issues.some((i) => i.severity === "error")) return fail(validated.issues);
+  // The worker draws share images and icons while the rest of the build runs.
+  const images = kitJob && drawSiteImages(await kitJob, validated);
 
   const resolved = resolve(validated);
   lap("resolve");
   const { routes, issues: routeIssues } = buildRoutes(resolved);
-  const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes)];
+  const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...seoIssues(resolved, routes)];
   if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, validated.annotations, routes));
   lap("routes+links");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };
 
+  const seo = planSeo(images!, resolved.files.find((f) => f.kind === "site")!.data as unknown as Site, routes, resolved);
   const [islands, css] = await assetsJob!;
   lap("islands+styles");
   const files = new Map<string, string | Uint8Array>();
@@ -93,14 +104,14 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
   if (warm) warm.sections = sectionsJob;
   const sections = await sectionsJob;
-  const input = { site, routes, assets: resolved.assets, islands, css, sections };
+  const input = { site, routes, assets: resolved.assets, islands, css, sections, seo };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   for (const route of routes) {
     const html = renderRoute(route, input);
     files.set(route.output, html);
     // Links written in templates (not content) must resolve too.
     for (const ref of new Set(internalRefsInHtml(html))) {
-      if (files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref))) continue;
+      if (files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref))) continue;
       issues.push({
         severity: "error",
         file: route.page.file,
@@ -114,7 +125,9 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   lap("render");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
 
-  files.set("sitemap.xml", sitemap(site, routes));
+  for (const [out, data] of await seo.files()) files.set(out, data);
+  files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, pageSources(resolved, validated.annotations), await datesJob!)));
+  lap("images+dates");
   files.set("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   files.set(
     "routes.json",
@@ -130,10 +143,10 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings };
 }
 
-function sitemap(site: Site, routes: Route[]): string {
+function sitemap(site: Site, routes: Route[], lastmod: Map<string, string>): string {
   const urls = routes
     .filter((r) => r.status === 200 && !r.alias)
-    .map((r) => `  <url><loc>${site.url}${r.path}</loc></url>`)
+    .map((r) => `  <url><loc>${site.url}${r.path}</loc><lastmod>${lastmod.get(r.path)}</lastmod></url>`)
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }

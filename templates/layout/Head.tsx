@@ -1,4 +1,7 @@
-/** The <head> of every page: title, description, canonical link, social cards, styles and the page's islands. */
+/** The <head> of every page: title, description, canonical link, social cards, icons, structured data, styles and the page's islands. */
+import type { PageSeo } from "../../scripts/pipeline/seo.ts";
+import { StructuredData } from "./StructuredData.tsx";
+
 export interface HeadProps {
   title: string;
   description: string;
@@ -11,9 +14,12 @@ export interface HeadProps {
   scripts: string[];
   preloads: string[];
   noindex: boolean;
+  /** Share image, icons, manifest and JSON-LD (scripts/pipeline/seo.ts). */
+  seo: PageSeo;
 }
 
 export function Head(p: HeadProps) {
+  const { image } = p.seo;
   return (
     <>
       <meta charSet="utf-8" />
@@ -21,13 +27,26 @@ export function Head(p: HeadProps) {
       <title>{p.title}</title>
       <meta name="description" content={p.description} />
       {p.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={p.canonicalUrl} />}
-      <meta property="og:type" content="website" />
+      <meta property="og:type" content={p.seo.ogType} />
       <meta property="og:site_name" content={p.siteName} />
       <meta property="og:title" content={p.title} />
       <meta property="og:description" content={p.description} />
       <meta property="og:url" content={p.canonicalUrl} />
-      <meta name="theme-color" content="#2554eb" />
+      <meta property="og:image" content={image.url} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(image.width)} />
+      <meta property="og:image:height" content={String(image.height)} />
+      <meta property="og:image:alt" content={image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={p.title} />
+      <meta name="twitter:description" content={p.description} />
+      <meta name="twitter:image" content={image.url} />
+      <meta name="twitter:image:alt" content={image.alt} />
+      <meta name="theme-color" content={p.seo.themeColor} />
+      <link rel="icon" href={p.seo.icons.png32} type="image/png" sizes="32x32" />
       <link rel="icon" href={p.favicon} type="image/svg+xml" />
+      <link rel="apple-touch-icon" href={p.seo.icons.appleTouch} />
+      <link rel="manifest" href={p.seo.manifest} />
       <style dangerouslySetInnerHTML={{ __html: p.css }} />
       {p.preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
@@ -35,6 +54,7 @@ export function Head(p: HeadProps) {
       {p.scripts.map((src) => (
         <script key={src} type="module" src={src} />
       ))}
+      <StructuredData data={p.seo.jsonLd} />
     </>
   );
 }
