@@ -55,7 +55,7 @@ describe("synthetic guides", () => {
     const layout = layoutFromGuidePage('<html><head><title>X | Urbi</title><meta name="description" content="d"/></head><body><header>{{ h }}</header><article>a</article><footer>f</footer></body></html>');
     expect(layout).toContain("<title>{{ title }} | Urbi</title>");
     expect(layout).toContain('content="{% endraw %}{{ description }}{% raw %}"');
-    expect(layout).toContain("{% raw %}</head><body><header>{{ h }}</header>{% endraw %}");
+    expect(layout).toContain('{% raw %}"/></head><body><header>{{ h }}</header>{% endraw %}');
     expect(layout).toContain("{{ content }}");
     expect(layout.endsWith("{% raw %}</article><footer>f</footer></body></html>{% endraw %}")).toBe(true);
   });
