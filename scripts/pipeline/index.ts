@@ -9,7 +9,7 @@ import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
 import { checkContentLinks, internalRefsInHtml } from "./links.ts";
 import { load } from "./load.ts";
-import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
+import { flatten, preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
 import { loadSectionComponents, renderRoute, type SectionComponent } from "./render.tsx";
 import { resolve } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
@@ -110,11 +110,11 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const sections = await sectionsJob;
   const input = { site, routes, assets: resolved.assets, islands, stylesheet: `/${stylesheet}`, sections };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
-  const pages = pool?.shares(routes.length)
-    ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => renderRoute(route, input))
-    : routes.map((route) => renderRoute(route, input));
+  const rendered = pool?.shares(routes.length)
+    ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => flatten(renderRoute(route, input)))
+    : undefined;
   for (const [i, route] of routes.entries()) {
-    const html = pages[i]!;
+    const html = rendered?.[i] ?? renderRoute(route, input);
     files.set(route.output, html);
     // Links written in templates (not content) must resolve too.
     for (const ref of new Set(internalRefsInHtml(html))) {
