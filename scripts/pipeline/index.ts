@@ -9,6 +9,7 @@ import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
 import { checkContentLinks, internalRefsInHtml } from "./links.ts";
 import { load } from "./load.ts";
+import { flatten, preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
 import { loadSectionComponents, renderRoute, type SectionComponent } from "./render.tsx";
 import { resolve } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
@@ -51,6 +52,16 @@ export interface WarmCache {
 }
 
 export async function runPipeline(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
+  // Worker threads (BOS_WORKERS; pool.ts) for a full build; the dev server's warm builds stay on one thread.
+  const pool = options.mode === "build" && !options.warm ? startPool() : undefined;
+  try {
+    return await pipeline(paths, options, pool);
+  } finally {
+    void pool?.close();
+  }
+}
+
+async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool | undefined): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   let t = performance.now();
   const lap = (name: string) => {
@@ -63,7 +74,7 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   // Browser code and styles do not depend on content: start them right away.
   const warm = options.warm;
   const assetsJob: Promise<[IslandBundle, string]> | undefined =
-    options.mode === "build" ? (warm?.assets ?? Promise.all([buildIslands(paths.templates), buildStyles(paths.templates)])) : undefined;
+    options.mode === "build" ? (warm?.assets ?? Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates) ?? buildStyles(paths.templates)])) : undefined;
   if (warm && assetsJob) warm.assets = assetsJob;
   assetsJob?.catch(() => {}); // awaited below; avoid an unhandled rejection if content fails first
   // Fonts and theme for the share images and icons (drawn in a worker while pages render), and content dates for the sitemap.
@@ -84,6 +95,7 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated);
 
+  if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);
   const resolved = resolve(validated);
   lap("resolve");
   const { routes, issues: routeIssues } = buildRoutes(resolved);
@@ -106,8 +118,11 @@ export async function runPipeline(paths: ProjectPaths, options: BuildOptions): P
   const sections = await sectionsJob;
   const input = { site, routes, assets: resolved.assets, islands, css, sections, seo };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
-  for (const route of routes) {
-    const html = renderRoute(route, input);
+  const rendered = pool?.shares(routes.length)
+    ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => flatten(renderRoute(route, input)))
+    : undefined;
+  for (const [i, route] of routes.entries()) {
+    const html = rendered?.[i] ?? renderRoute(route, input);
     files.set(route.output, html);
     // Links written in templates (not content) must resolve too.
     for (const ref of new Set(internalRefsInHtml(html))) {

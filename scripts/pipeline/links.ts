@@ -7,23 +7,24 @@ import { issueAt, type Issue } from "./issues.ts";
 import type { ResolvedContent } from "./resolve.ts";
 import { closestRoute, type Route } from "./routes.ts";
 
-export function targetExists(path: string, routes: Route[], assetUrls: Set<string>): boolean {
+/** builtPaths: the paths of the routes with status 200 (a set: one lookup per link, not a scan of every route). */
+export function targetExists(path: string, builtPaths: Set<string>, assetUrls: Set<string>): boolean {
   if (assetUrls.has(path)) return true;
-  const p = normalizeRoute(path);
-  return routes.some((r) => r.path === p && r.status === 200);
+  return builtPaths.has(normalizeRoute(path));
 }
 
 export function checkContentLinks(content: ResolvedContent, routes: Route[]): Issue[] {
   const issues: Issue[] = [];
   const assetUrls = new Set([...content.assets.values()].map((a) => a.url));
+  const built = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   for (const link of content.links) {
     const issue = (message: string, hint?: string) => issueAt(content.sources.get(link.file)!, link.pointer, message, hint);
     const c = classifyLink(link.value);
     if (c.kind === "unsafe") issues.push(issue(c.reason, c.hint));
-    else if (c.kind === "internal" && !targetExists(c.path, routes, assetUrls) && link.arg === "page") {
+    else if (c.kind === "internal" && !targetExists(c.path, built, assetUrls) && link.arg === "page") {
       const id = link.value.slice(link.value.lastIndexOf("/") + 1);
       issues.push(issue(`The record "${id}" has no page: ${link.value} does not exist.`, `Create content/pages${link.value}.json, or correct the id.`));
-    } else if (c.kind === "internal" && !targetExists(c.path, routes, assetUrls)) {
+    } else if (c.kind === "internal" && !targetExists(c.path, built, assetUrls)) {
       const guess = closestRoute(normalizeRoute(c.path), routes);
       issues.push(
         issue(

@@ -51,7 +51,13 @@ export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownR
   return result;
 }
 
-function parseMarkdownUncached(text: string, mode: "inline" | "block"): MarkdownResult {
+/** Results computed elsewhere (a worker thread), for parseMarkdown to find. */
+export function primeMarkdown(text: string, mode: "inline" | "block", result: MarkdownResult): void {
+  if (parsed.size > 20_000) parsed.clear();
+  parsed.set(`${mode}\0${text}`, result);
+}
+
+export function parseMarkdownUncached(text: string, mode: "inline" | "block"): MarkdownResult {
   const root = processor.parse(text) as MdastNode;
   const links: string[] = [];
   const problems: MarkdownProblem[] = [];

@@ -3,8 +3,10 @@
  * swapped in only when the whole build succeeded. A failed or killed build leaves
  * the previous dist/ as it was.
  */
-import { promises as fs } from "node:fs";
+import { mkdirSync, promises as fs } from "node:fs";
 import path from "node:path";
+
+const WRITES_AT_ONCE = 16;
 
 export async function writeOutput(dist: string, files: Map<string, string | Uint8Array>): Promise<void> {
   const parent = path.dirname(dist);
@@ -17,8 +19,18 @@ export async function writeOutput(dist: string, files: Map<string, string | Uint
   const old = path.join(parent, `.${base}-old-${process.pid}`);
   await fs.mkdir(tmp, { recursive: true });
   const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(tmp, f))));
-  for (const d of [...dirs].sort()) await fs.mkdir(d, { recursive: true });
-  await Promise.all([...files].map(([file, data]) => fs.writeFile(path.join(tmp, file), data)));
+  for (const d of [...dirs].sort()) mkdirSync(d, { recursive: true });
+  // A few writes at a time: each string is encoded to a buffer while it is written,
+  // and thousands at once held all those buffers (and file handles) together.
+  const queue = [...files];
+  let next = 0;
+  const writer = async () => {
+    while (next < queue.length) {
+      const [file, data] = queue[next++]!;
+      await fs.writeFile(path.join(tmp, file), data);
+    }
+  };
+  await Promise.all(Array.from({ length: WRITES_AT_ONCE }, writer));
 
   let hadOld = true;
   try {
