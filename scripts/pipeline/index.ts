@@ -116,7 +116,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
   if (warm) warm.sections = sectionsJob;
   const sections = await sectionsJob;
-  const input = { site, routes, assets: resolved.assets, islands, css, sections, seo };
+  const input = { site, routes, assets: resolved.assets, islands, css, sections, seoHeads: new Map(routes.map((r) => [r.path, seo.head(r)])) };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   const rendered = pool?.shares(routes.length)
     ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => flatten(renderRoute(route, input)))

@@ -15,7 +15,7 @@ import { Head } from "../../templates/layout/Head.tsx";
 import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
 import type { OutputAsset } from "./resolve.ts";
 import type { Route } from "./routes.ts";
-import type { SeoOutput } from "./seo.ts";
+import type { PageSeo } from "./seo.ts";
 
 /** Content assets that templates use by name (not through a content field). */
 export const FAVICON = "assets/favicon.svg";
@@ -49,7 +49,8 @@ export interface RenderInput {
   /** The site's stylesheet, inlined into every page's head (measured faster to first paint than a linked file). */
   css: string;
   sections: Map<string, SectionComponent>;
-  seo: SeoOutput;
+  /** Each route's share image, icons and structured data, by route path (plain data: render workers get a copy). */
+  seoHeads: Map<string, PageSeo>;
 }
 
 export function pageTitle(page: Page, site: Site): string {
@@ -117,7 +118,7 @@ export function renderRoute(route: Route, input: RenderInput): string {
       scripts={scripts}
       preloads={[...preloads].sort()}
       noindex={route.status === 404}
-      seo={input.seo.head(route)}
+      seo={input.seoHeads.get(route.path)!}
     />,
   );
   return `<!DOCTYPE html><html lang="${site.language}"><head>${head}</head><body>${body}</body></html>\n`;

@@ -31,8 +31,12 @@ interface Meta {
 const meta = (route: Route) => route.page.data as unknown as Meta;
 
 /** The pages that are served at their own address (not aliases), by address. */
+const primaries = new WeakMap<Route[], Map<string, Route>>();
+/** The non-alias routes by path, built once per route table (breadcrumbs ask for it per page). */
 function primaryRoutes(routes: Route[]): Map<string, Route> {
-  return new Map(routes.filter((r) => !r.alias).map((r) => [r.path, r]));
+  let map = primaries.get(routes);
+  if (!map) primaries.set(routes, (map = new Map(routes.filter((r) => !r.alias).map((r) => [r.path, r]))));
+  return map;
 }
 
 /**
