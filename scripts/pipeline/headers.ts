@@ -21,6 +21,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Site } from "../../templates/content-types.ts";
+import { DENIED_FEATURES, permissionsPolicy } from "../../templates/permissions.ts";
 import { formatHeadersFile, headersForPath, type Header, type HeaderRule } from "../lib/headers-file.ts";
 import type { Issue } from "./issues.ts";
 import type { Route } from "./routes.ts";
@@ -38,34 +39,7 @@ export const DEPLOY_FILES = {
   cloudfront: "_headers.cloudfront.json",
 } as const;
 
-/**
- * Browser features the site never uses, denied to the page and to every frame in it
- * (the demo calendar books a time with plain forms and needs none of them). Only
- * names Chromium knows: an unknown one is logged as an error on every page.
- */
-export const DENIED_FEATURES = [
-  "accelerometer",
-  "autoplay",
-  "bluetooth",
-  "camera",
-  "display-capture",
-  "encrypted-media",
-  "fullscreen",
-  "geolocation",
-  "gyroscope",
-  "hid",
-  "idle-detection",
-  "magnetometer",
-  "microphone",
-  "midi",
-  "payment",
-  "picture-in-picture",
-  "publickey-credentials-get",
-  "screen-wake-lock",
-  "serial",
-  "usb",
-  "xr-spatial-tracking",
-] as const;
+export { DENIED_FEATURES };
 
 /** Two years, with subdomains; not "preload", which is a commitment to make on purpose (see DEPLOY.md). */
 export const HSTS = "max-age=63072000; includeSubDomains";
@@ -136,7 +110,7 @@ export function securityHeaders(input: PolicyInput): Header[] {
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["Permissions-Policy", DENIED_FEATURES.map((f) => `${f}=()`).join(", ")],
+    ["Permissions-Policy", permissionsPolicy()],
     // Not "same-origin": the booking calendar may open a sign-in or payment window
     // that has to report back to it; other sites still lose their handle on this page.
     ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
