@@ -4,7 +4,7 @@
  */
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { issueAt, type Issue } from "./issues.ts";
-import type { ResolvedContent } from "./resolve.ts";
+import { atLineOfText, type ResolvedContent } from "./resolve.ts";
 import { closestRoute, type Route } from "./routes.ts";
 
 export function targetExists(path: string, routes: Route[], assetUrls: Set<string>): boolean {
@@ -17,7 +17,8 @@ export function checkContentLinks(content: ResolvedContent, routes: Route[]): Is
   const issues: Issue[] = [];
   const assetUrls = new Set([...content.assets.values()].map((a) => a.url));
   for (const link of content.links) {
-    const issue = (message: string, hint?: string) => issueAt(content.sources.get(link.file)!, link.pointer, message, hint);
+    const source = content.sources.get(link.file)!;
+    const issue = (message: string, hint?: string) => atLineOfText(issueAt(source, link.pointer, message, hint), source, link.line);
     const c = classifyLink(link.value);
     if (c.kind === "unsafe") issues.push(issue(c.reason, c.hint));
     else if (c.kind === "internal" && !targetExists(c.path, routes, assetUrls) && link.arg === "page") {

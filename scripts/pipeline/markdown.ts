@@ -29,6 +29,8 @@ export interface MarkdownProblem {
 export interface MarkdownResult {
   value: InlineMarkdown | BlockMarkdown;
   links: string[];
+  /** The line of the text each link is on (same order as links). */
+  linkLines: number[];
   problems: MarkdownProblem[];
 }
 
@@ -54,6 +56,7 @@ export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownR
 function parseMarkdownUncached(text: string, mode: "inline" | "block"): MarkdownResult {
   const root = processor.parse(text) as MdastNode;
   const links: string[] = [];
+  const linkLines: number[] = [];
   const problems: MarkdownProblem[] = [];
   const lineOf = (n: MdastNode) => n.position?.start.line ?? 1;
 
@@ -71,6 +74,7 @@ function parseMarkdownUncached(text: string, mode: "inline" | "block"): Markdown
         return [{ type: n.type, children: kids() }];
       case "link":
         links.push(n.url ?? "");
+        linkLines.push(lineOf(n));
         return [{ type: "link", url: n.url ?? "", ...(n.title ? { title: n.title } : {}), children: kids() }];
       case "paragraph":
         return [{ type: "paragraph", children: kids() }];
@@ -117,9 +121,9 @@ function parseMarkdownUncached(text: string, mode: "inline" | "block"): Markdown
         hint: "Remove the empty lines, list markers (-, 1.) or # at the start of a line.",
         line: 1,
       });
-      return { value: { markdown: "inline", children: blocks.flatMap((b) => ("children" in b ? b.children : [])) }, links, problems };
+      return { value: { markdown: "inline", children: blocks.flatMap((b) => ("children" in b ? b.children : [])) }, links, linkLines, problems };
     }
-    return { value: { markdown: "inline", children: only.children }, links, problems };
+    return { value: { markdown: "inline", children: only.children }, links, linkLines, problems };
   }
-  return { value: { markdown: "block", children: blocks }, links, problems };
+  return { value: { markdown: "block", children: blocks }, links, linkLines, problems };
 }
