@@ -15,7 +15,9 @@ import {
   contentSecurityPolicy,
   DEPLOY_FILES,
   headerFiles,
+  HSTS,
   IMMUTABLE,
+  securityHeaders,
   nginxConf,
   REVALIDATE,
   scanHtml,
@@ -293,3 +295,23 @@ describe("the build's header files", () => {
     expect(headerFiles(site, result.files, result.routes).issues).toEqual([]);
   });
 });
+
+describe("DEPLOY.md", () => {
+  const doc = readFileSync(new URL("../../DEPLOY.md", import.meta.url), "utf8");
+  it("names every deployment file and every header, with the values the module sends", () => {
+    for (const file of Object.values(DEPLOY_FILES)) expect(doc).toContain(`\`${file}\``);
+    for (const [name, value] of securityHeaders(INPUT)) {
+      expect(doc).toContain(`\`${name}\``);
+      if (name !== "Content-Security-Policy" && name !== "Permissions-Policy") expect(doc).toContain(`\`${value}\``);
+    }
+    for (const value of [HSTS, IMMUTABLE, REVALIDATE]) expect(doc).toContain(`\`${value}\``);
+    for (const [directive] of cspDirectivesOf(contentSecurityPolicy(INPUT))) expect(doc).toContain(`\`${directive}\``);
+  });
+  it("is linked from the README", () => {
+    expect(readFileSync(new URL("../../README.md", import.meta.url), "utf8")).toContain("(DEPLOY.md)");
+  });
+});
+
+function cspDirectivesOf(csp: string): string[][] {
+  return csp.split("; ").map((d) => d.split(" "));
+}
