@@ -13,7 +13,9 @@
  *   good site stays up while the browser shows the error in an overlay; fixing the
  *   content reloads the page.
  * - Live reload goes over Server-Sent Events on /__dev/events; the client script
- *   is injected into every HTML page (see scripts/lib/dev-client.ts).
+ *   is injected into every HTML page (see scripts/lib/dev-client.ts). Pages are served
+ *   with the headers of dist/_headers, like npm start, so the Content-Security-Policy
+ *   applies while developing; the client script alone is added to it, by its hash.
  * - POST /api/leads goes to the local lead receiver, as with npm start (scripts/lib/leads.ts).
  */
 import { fork, spawn, type ChildProcess } from "node:child_process";
@@ -341,7 +343,8 @@ server = await startServer({
   dist: paths.dist,
   port,
   handle: (req, res) => handle(req, res) || receiveLead(req, res),
-  transformHtml: (html) => injectDevClient(html, lastError, buildId, paths.root),
+  // Pages get the headers of dist/_headers, CSP included; the dev client is allowed by its hash.
+  transformHtml: (html, headers) => injectDevClient(html, lastError, buildId, paths.root, headers),
 }).catch(portInUse);
 
 for (const [name, dir] of WATCHED) {

@@ -12,6 +12,8 @@
  * Pure string generation, kept apart from the server so that it can be unit tested.
  */
 
+import { allowInlineScript } from "../pipeline/headers.ts";
+
 export const DEV_EVENTS_PATH = "/__dev/events";
 
 /**
@@ -148,9 +150,19 @@ export function devClientScript(errorText?: string, buildId?: string, root?: str
 })();`;
 }
 
-/** Adds the dev client to a page, just before its last </body> (or at the end). */
-export function injectDevClient(html: string, errorText?: string, buildId?: string, root?: string): string {
-  const tag = `<script>${devClientScript(errorText, buildId, root)}</script>`;
+/**
+ * Adds the dev client to a page, just before its last </body> (or at the end).
+ * Given the response's headers, it also allows exactly this script in their
+ * Content-Security-Policy by its sha256 hash, so the dev server runs pages under the
+ * published policy (from dist/_headers) and only the dev client is let through.
+ */
+export function injectDevClient(html: string, errorText?: string, buildId?: string, root?: string, headers?: Record<string, string>): string {
+  const script = devClientScript(errorText, buildId, root);
+  if (headers) {
+    for (const name of Object.keys(headers))
+      if (name.toLowerCase() === "content-security-policy") headers[name] = allowInlineScript(headers[name]!, script);
+  }
+  const tag = `<script>${script}</script>`;
   const at = html.toLowerCase().lastIndexOf("</body>");
   return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at);
 }

@@ -1,13 +1,18 @@
 /**
  * Serves dist/ the way a static host does: /x and /x/ both serve x/index.html
  * (no redirect), files are served as they are, and anything else gets 404.html
- * with status 404. Hashed assets are cached for a year; HTML is revalidated.
- * Bound to 127.0.0.1. Written here rather than with `serve` so that these rules
- * are exact and the dev server can hook into the same code.
+ * with status 404. Response headers come from dist/_headers, as on Netlify and
+ * Cloudflare Pages (the build writes it: scripts/pipeline/headers.ts), so pages run
+ * under the real Content-Security-Policy and caching; a response no rule gives a
+ * Cache-Control gets "no-cache", and only a 200 may be cached for long. The
+ * _headers files themselves are not served. Bound to 127.0.0.1. Written here rather
+ * than with `serve` so that these rules are exact and the dev server can hook into
+ * the same code.
  */
 import { createReadStream, promises as fs } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { headersForPath, parseHeadersFile, type HeaderRule } from "./headers-file.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -31,8 +36,11 @@ export interface ServerOptions {
   dist: string;
   port: number;
   host?: string;
-  /** Lets the dev server change HTML on its way out and answer its own routes. */
-  transformHtml?: (html: string) => string;
+  /**
+   * Lets the dev server change HTML on its way out (and the response's headers,
+   * e.g. to allow its own inline script in the Content-Security-Policy).
+   */
+  transformHtml?: (html: string, headers: Record<string, string>) => string;
   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 }
 
@@ -61,6 +69,29 @@ export async function lookup(dist: string, urlPath: string): Promise<string | un
   return undefined;
 }
 
+/** The rules of dist/_headers, or none when the build wrote none. */
+async function readRules(dist: string): Promise<HeaderRule[]> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(dist, "_headers"), "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
+  }
+  return parseHeadersFile(text);
+}
+
+/** The deployment files next to the site (_headers, _headers.nginx.conf, …) are not pages. */
+function isDeployFile(urlPath: string): boolean {
+  let decoded = urlPath;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    // lookup() answers 404 for it anyway
+  }
+  return /^\/_headers(\.|$)/.test(path.posix.normalize(decoded));
+}
+
 export function startServer(options: ServerOptions): Promise<http.Server> {
   const dist = path.resolve(options.dist);
   const server = http.createServer(async (req, res) => {
@@ -71,7 +102,7 @@ export function startServer(options: ServerOptions): Promise<http.Server> {
         return;
       }
       const urlPath = new URL(req.url ?? "/", "http://localhost").pathname;
-      let file = await lookup(dist, urlPath);
+      let file = isDeployFile(urlPath) ? undefined : await lookup(dist, urlPath);
       let status = 200;
       if (!file) {
         status = 404;
@@ -82,13 +113,14 @@ export function startServer(options: ServerOptions): Promise<http.Server> {
         }
       }
       const ext = path.extname(file);
-      const headers: Record<string, string> = {
-        "Content-Type": TYPES[ext] ?? "application/octet-stream",
-        "Cache-Control": /-[a-z0-9]{8,}\.\w+$/i.test(file) && status === 200 ? "public, max-age=31536000, immutable" : "no-cache",
-        "X-Content-Type-Options": "nosniff",
-      };
+      const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream" };
+      // Read on every request: the dev server rebuilds dist/ under a running server.
+      for (const [name, value] of headersForPath(await readRules(dist), urlPath)) headers[name] = value;
+      const cache = Object.keys(headers).find((n) => n.toLowerCase() === "cache-control");
+      if (!cache) headers["Cache-Control"] = "no-cache";
+      else if (status !== 200) headers[cache] = "no-cache";
       if (ext === ".html" && options.transformHtml) {
-        const html = options.transformHtml(await fs.readFile(file, "utf8"));
+        const html = options.transformHtml(await fs.readFile(file, "utf8"), headers);
         res.writeHead(status, headers).end(req.method === "HEAD" ? undefined : html);
         return;
       }

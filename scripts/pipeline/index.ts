@@ -5,6 +5,7 @@
  */
 import type { Site } from "../../templates/content-types.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
+import { headerFiles } from "./headers.ts";
 import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
 import { checkContentLinks, internalRefsInHtml } from "./links.ts";
@@ -152,6 +153,11 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
       2,
     ) + "\n",
   );
+  // Security and caching headers (dist/_headers and its nginx and CloudFront twins), from the finished output.
+  const headers = headerFiles(site, files, routes);
+  issues.push(...headers.issues);
+  if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
+  for (const [out, text] of headers.files) files.set(out, text);
   const sorted = new Map([...files].sort(([a], [b]) => a.localeCompare(b)));
   if (options.write !== false) await writeOutput(paths.dist, sorted);
   lap("write");

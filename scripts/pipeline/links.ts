@@ -4,7 +4,7 @@
  */
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { issueAt, type Issue } from "./issues.ts";
-import type { ResolvedContent } from "./resolve.ts";
+import { atLineOfText, type ResolvedContent } from "./resolve.ts";
 import { closestRoute, type Route } from "./routes.ts";
 
 /** builtPaths: the paths of the routes with status 200 (a set: one lookup per link, not a scan of every route). */
@@ -18,7 +18,8 @@ export function checkContentLinks(content: ResolvedContent, routes: Route[]): Is
   const assetUrls = new Set([...content.assets.values()].map((a) => a.url));
   const built = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   for (const link of content.links) {
-    const issue = (message: string, hint?: string) => issueAt(content.sources.get(link.file)!, link.pointer, message, hint);
+    const source = content.sources.get(link.file)!;
+    const issue = (message: string, hint?: string) => atLineOfText(issueAt(source, link.pointer, message, hint), source, link.line);
     const c = classifyLink(link.value);
     if (c.kind === "unsafe") issues.push(issue(c.reason, c.hint));
     else if (c.kind === "internal" && !targetExists(c.path, built, assetUrls) && link.arg === "page") {

@@ -29,6 +29,8 @@ export interface MarkdownProblem {
 export interface MarkdownResult {
   value: InlineMarkdown | BlockMarkdown;
   links: string[];
+  /** The line of the text each link is on (same order as links). */
+  linkLines: number[];
   problems: MarkdownProblem[];
 }
 
@@ -60,6 +62,7 @@ export function primeMarkdown(text: string, mode: "inline" | "block", result: Ma
 export function parseMarkdownUncached(text: string, mode: "inline" | "block"): MarkdownResult {
   const root = processor.parse(text) as MdastNode;
   const links: string[] = [];
+  const linkLines: number[] = [];
   const problems: MarkdownProblem[] = [];
   const lineOf = (n: MdastNode) => n.position?.start.line ?? 1;
 
@@ -77,6 +80,7 @@ export function parseMarkdownUncached(text: string, mode: "inline" | "block"): M
         return [{ type: n.type, children: kids() }];
       case "link":
         links.push(n.url ?? "");
+        linkLines.push(lineOf(n));
         return [{ type: "link", url: n.url ?? "", ...(n.title ? { title: n.title } : {}), children: kids() }];
       case "paragraph":
         return [{ type: "paragraph", children: kids() }];
@@ -123,9 +127,9 @@ export function parseMarkdownUncached(text: string, mode: "inline" | "block"): M
         hint: "Remove the empty lines, list markers (-, 1.) or # at the start of a line.",
         line: 1,
       });
-      return { value: { markdown: "inline", children: blocks.flatMap((b) => ("children" in b ? b.children : [])) }, links, problems };
+      return { value: { markdown: "inline", children: blocks.flatMap((b) => ("children" in b ? b.children : [])) }, links, linkLines, problems };
     }
-    return { value: { markdown: "inline", children: only.children }, links, problems };
+    return { value: { markdown: "inline", children: only.children }, links, linkLines, problems };
   }
-  return { value: { markdown: "block", children: blocks }, links, problems };
+  return { value: { markdown: "block", children: blocks }, links, linkLines, problems };
 }

@@ -59,12 +59,24 @@ export function assetTable(assets: Map<string, Buffer>): Map<string, OutputAsset
   return table;
 }
 
+/** A guide's body is the rest of its file, line for line (a JSON text field is one line of its file). */
+export function isWholeFileText(source: SourceFile): boolean {
+  return source.kind === "guide";
+}
+
+/** An issue about line `line` of a Markdown text: in a guide, moved to that line of the file. */
+export function atLineOfText(issue: Issue, source: SourceFile, line: number | undefined): Issue {
+  return line && line > 1 && isWholeFileText(source) ? { ...issue, line: issue.line + line - 1, column: 1 } : issue;
+}
+
 export function resolve(content: ValidatedContent): ResolvedContent {
   const issues: Issue[] = [];
   const sources = new Map(content.files.map((f) => [f.file, f]));
   const assets = assetTable(content.assets);
   const links: Annotation[] = [];
   const at = (a: Annotation, message: string, hint?: string) => issueAt(sources.get(a.file)!, a.pointer, message, hint);
+  const atTextLine = (a: Annotation, line: number, message: string, hint?: string) =>
+    atLineOfText(at(a, line > 1 && !isWholeFileText(sources.get(a.file)!) ? `${message} (line ${line} of the text)` : message, hint), sources.get(a.file)!, line);
 
   const byFile = new Map<string, Annotation[]>();
   for (const a of content.annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
@@ -79,8 +91,8 @@ export function resolve(content: ValidatedContent): ResolvedContent {
       if (a.kind === "link") links.push(a);
       else if (a.kind === "markdown") {
         const md = parseMarkdown(a.value, a.arg === "inline" ? "inline" : "block");
-        for (const p of md.problems) issues.push(at(a, p.line > 1 ? `${p.message} (line ${p.line} of the text)` : p.message, p.hint));
-        for (const url of md.links) links.push({ ...a, kind: "link", value: url });
+        for (const p of md.problems) issues.push(atTextLine(a, p.line, p.message, p.hint));
+        md.links.forEach((url, i) => links.push({ ...a, kind: "link", value: url, line: md.linkLines[i] }));
         setAt(f.data, a.pointer, md.value);
       } else if (a.kind === "asset") {
         const asset = assets.get(a.value);

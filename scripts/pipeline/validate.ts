@@ -21,6 +21,8 @@ export interface Annotation {
   value: string;
   /** markdown: "inline" | "block"; ref: the collection name; link: "page" for a record's own page (x-page). */
   arg?: string;
+  /** For a link found in Markdown: the line of the text it is on. */
+  line?: number;
 }
 
 export interface ValidatedContent {

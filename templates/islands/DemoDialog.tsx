@@ -5,6 +5,7 @@
  */
 import type { DemoDialog as DemoTexts } from "../content-types.ts";
 import { onOpenRequest } from "../open-requests.ts";
+import { frameAllowNone } from "../permissions.ts";
 import { useEffect, useRef, useState } from "../runtime.ts";
 import { Modal } from "./parts/Modal.tsx";
 
@@ -15,6 +16,25 @@ export interface DemoDialogProps extends DemoTexts {
 }
 
 export const CALENDAR_HEIGHT = 600;
+
+/**
+ * What the booking calendar (another site, links.calendar) may do in its frame; the
+ * sandbox takes away everything else, top navigation of this page included.
+ * - allow-scripts: the calendar is an application; without script it shows nothing.
+ * - allow-same-origin: it keeps its own origin, so it can use its cookies and storage
+ *   (time zone, half-filled booking) and call its own API. Safe only because the
+ *   calendar is cross-origin: the frame cannot reach into this page or lift its sandbox.
+ * - allow-forms: booking is a form (name, e-mail, notes) the calendar submits.
+ * - allow-popups: "Add to Google Calendar", sign-in and reschedule links open windows.
+ * - allow-popups-to-escape-sandbox: those windows are ordinary pages of other sites
+ *   and must work without this frame's restrictions.
+ * Not granted: allow-top-navigation* (it cannot take the visitor away from this page),
+ * allow-modals, allow-downloads, allow-pointer-lock, allow-presentation.
+ * The allow attribute grants no browser feature ('none' for each one the site's
+ * Permissions-Policy denies: templates/permissions.ts); the referrer it receives is
+ * this site's origin, never the page's path.
+ */
+export const CALENDAR_SANDBOX = "allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox";
 
 export default function DemoDialog(p: DemoDialogProps) {
   const [open, setOpen] = useState(false);
@@ -41,7 +61,15 @@ export default function DemoDialog(p: DemoDialogProps) {
         {p.duration}
       </p>
       <p className="mt-3 text-ink-600">{p.text}</p>
-      <iframe src={p.calendarUrl} title={p.calendarTitle} height={CALENDAR_HEIGHT} className="mt-4 h-[600px] w-full rounded-xl border border-ink-200 bg-ink-50" />
+      <iframe
+        src={p.calendarUrl}
+        title={p.calendarTitle}
+        height={CALENDAR_HEIGHT}
+        sandbox={CALENDAR_SANDBOX}
+        allow={frameAllowNone()}
+        referrerPolicy="strict-origin"
+        className="mt-4 h-[600px] w-full rounded-xl border border-ink-200 bg-ink-50"
+      />
       <a href={p.calendarUrl} target="_blank" rel="noopener noreferrer" className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-600 hover:text-brand-800">
         {p.newTabLabel}
         <svg className="icon-stroke size-4" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,0 +1,382 @@
+/**
+ * The HTTP response headers of the published site, in one place: the Content
+ * Security Policy and the other security headers, and caching. The build calls
+ * headerFiles() with the finished output and writes what it returns into dist/:
+ *
+ *   _headers                   Netlify and Cloudflare Pages read it; npm start serves by it
+ *   _headers.nginx.conf        the same headers for nginx (include it in the server block)
+ *   _headers.cloudfront.json   the same headers as two CloudFront response headers policies
+ *
+ * DEPLOY.md explains how to use each. Everything is derived, nothing is typed twice:
+ * - frame-src is the origin of links.calendar and connect-src the origins of the lead
+ *   webhooks (leads.live, leads.test), from content/site.json;
+ * - style-src gets the sha256 hash of every inline <style> element found in the built
+ *   pages, so a template may add one and the policy follows; img-src gets data: only
+ *   while the built CSS or HTML uses a data: image;
+ * - the build fails when a page carries anything the policy would block or that runs
+ *   script from markup: an inline <script> (JSON data blocks excepted), an on*
+ *   attribute, a style attribute, or a javascript:/vbscript:/data: address;
+ * - every file under assets/ must carry a content hash in its name: only those are
+ *   cached for a year; everything else is revalidated on every use.
+ */
+import { createHash } from "node:crypto";
+import type { Site } from "../../templates/content-types.ts";
+import { DENIED_FEATURES, permissionsPolicy } from "../../templates/permissions.ts";
+import { formatHeadersFile, headersForPath, type Header, type HeaderRule } from "../lib/headers-file.ts";
+import type { Issue } from "./issues.ts";
+import type { Route } from "./routes.ts";
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+export const REVALIDATE = "no-cache";
+/** Cached for a year: hashed names only (checked by headerFiles). */
+export const IMMUTABLE_PREFIX = "/assets/";
+/** "site-s5ilijaa4b.css", "Carousel-EACSMRGB.js", "chunk-N2OMPBFP.js". */
+export const HASHED_NAME = /-[A-Za-z0-9]{8,}\.[A-Za-z0-9]+$/;
+
+export const DEPLOY_FILES = {
+  netlify: "_headers",
+  nginx: "_headers.nginx.conf",
+  cloudfront: "_headers.cloudfront.json",
+} as const;
+
+export { DENIED_FEATURES };
+
+/** Two years, with subdomains; not "preload", which is a commitment to make on purpose (see DEPLOY.md). */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+/** CloudFront refuses a Content-Security-Policy longer than this in a response headers policy. */
+export const CLOUDFRONT_CSP_LIMIT = 1783;
+
+export interface PolicyInput {
+  /** links.calendar: the only page allowed in a frame. */
+  calendar: string;
+  /** leads.live and leads.test: where the wizard may post. */
+  webhooks: string[];
+  /** The text of every inline <style> element in the built pages. */
+  inlineStyles: string[];
+  /** Whether the built CSS or HTML uses data: images. */
+  dataImages: boolean;
+}
+
+export function sha256Source(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+function origin(url: string): string | undefined {
+  return /^https?:\/\//i.test(url) ? new URL(url).origin : undefined;
+}
+
+export function cspDirectives(input: PolicyInput): Array<[string, string[]]> {
+  const styleHashes = [...new Set(input.inlineStyles.map(sha256Source))].sort();
+  const webhooks = [...new Set(input.webhooks.map(origin).filter((o): o is string => o !== undefined))].sort();
+  const calendar = origin(input.calendar);
+  return [
+    ["default-src", ["'self'"]],
+    ["script-src", ["'self'"]],
+    ["style-src", ["'self'", ...styleHashes]],
+    ["img-src", ["'self'", ...(input.dataImages ? ["data:"] : [])]],
+    ["connect-src", ["'self'", ...webhooks]],
+    ["frame-src", calendar ? [calendar] : ["'none'"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+    ["upgrade-insecure-requests", []],
+  ];
+}
+
+export function formatCsp(directives: Array<[string, string[]]>): string {
+  return directives.map(([name, values]) => [name, ...values].join(" ")).join("; ");
+}
+
+export function contentSecurityPolicy(input: PolicyInput): string {
+  return formatCsp(cspDirectives(input));
+}
+
+/** The CSP with one more inline script allowed by its hash (the dev server's live-reload client). */
+export function allowInlineScript(csp: string, script: string): string {
+  const hash = sha256Source(script);
+  const parts = csp.split(/\s*;\s*/).filter(Boolean);
+  const at = parts.findIndex((p) => /^script-src(\s|$)/i.test(p));
+  if (at === -1) parts.push(`script-src 'self' ${hash}`);
+  else parts[at] = `${parts[at]} ${hash}`;
+  return parts.join("; ");
+}
+
+export function securityHeaders(input: PolicyInput): Header[] {
+  return [
+    ["Content-Security-Policy", contentSecurityPolicy(input)],
+    ["Strict-Transport-Security", HSTS],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", permissionsPolicy()],
+    // Not "same-origin": the booking calendar may open a sign-in or payment window
+    // that has to report back to it; other sites still lose their handle on this page.
+    ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
+  ];
+}
+
+/** What every deployment format is generated from. */
+export interface HeaderPlan {
+  /** Sent with every response. */
+  security: Header[];
+  /** Patterns of everything outside IMMUTABLE_PREFIX, for formats that need paths listed. */
+  revalidate: string[];
+}
+
+// ---------------------------------------------------------------- scanning the built pages
+
+export interface PageScan {
+  inlineStyles: string[];
+  /** Executable inline scripts (not JSON data blocks). */
+  inlineScripts: string[];
+  /** Attributes the policy blocks or that run script: onclick=…, style=…, href="javascript:…". */
+  blocked: string[];
+  dataImages: boolean;
+}
+
+/** Inline script types that are data, never run, so script-src does not apply. */
+const DATA_SCRIPT_TYPES = new Set(["application/json", "application/ld+json"]);
+const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "data", "srcset", "background", "ping"]);
+const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+function decodeEntities(value: string): string {
+  return value
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&(quot|apos|lt|gt|amp|colon|tab|newline);/gi, (_, n: string) => ({ quot: '"', apos: "'", lt: "<", gt: ">", amp: "&", colon: ":", tab: "\t", newline: "\n" })[n.toLowerCase()]!);
+}
+
+/** The scheme a browser would see in a URL attribute (it ignores tabs, newlines and leading spaces). */
+function schemeOf(value: string): string | undefined {
+  const cleaned = decodeEntities(value).replace(/[\u0000-\u0020]/g, "").toLowerCase();
+  return /^([a-z][a-z0-9+.-]*):/.exec(cleaned)?.[1];
+}
+
+function attributes(source: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const m of source.matchAll(ATTRIBUTE)) out.push([m[1]!.toLowerCase(), m[2] ?? m[3] ?? m[4] ?? ""]);
+  return out;
+}
+
+const DATA_IMAGE_IN_CSS = /url\(\s*["']?\s*data:/i;
+
+export function scanHtml(html: string): PageScan {
+  const scan: PageScan = { inlineStyles: [], inlineScripts: [], blocked: [], dataImages: false };
+  // The text of script and style elements is not markup: take it out before reading tags.
+  const markup = html
+    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (_, attrs: string, body: string) => {
+      const a = new Map(attributes(attrs));
+      const type = (a.get("type") ?? "").trim().toLowerCase();
+      if (!a.has("src") && !DATA_SCRIPT_TYPES.has(type)) scan.inlineScripts.push(body);
+      return `<script${attrs}></script>`;
+    })
+    .replace(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi, (_, attrs: string, body: string) => {
+      scan.inlineStyles.push(body);
+      if (DATA_IMAGE_IN_CSS.test(body)) scan.dataImages = true;
+      return `<style${attrs}></style>`;
+    })
+    .replace(/<!--[\s\S]*?-->/g, "");
+  for (const tag of markup.matchAll(/<([A-Za-z][A-Za-z0-9:-]*)(\s[^>]*)?>/g)) {
+    const element = tag[1]!.toLowerCase();
+    for (const [name, value] of attributes(tag[2] ?? "")) {
+      if (name.startsWith("on")) scan.blocked.push(`<${element} ${name}="…"> (an inline event handler)`);
+      else if (name === "style") scan.blocked.push(`<${element} style="…"> (a style attribute; style-src blocks it)`);
+      else if (URL_ATTRIBUTES.has(name)) {
+        const scheme = schemeOf(value);
+        if (scheme === "data" && (name === "src" || name === "srcset") && /^(img|source)$/.test(element)) scan.dataImages = true;
+        else if (scheme === "javascript" || scheme === "vbscript" || scheme === "data")
+          scan.blocked.push(`<${element} ${name}="${scheme}:…"> (a ${scheme}: address)`);
+      }
+    }
+  }
+  return scan;
+}
+
+// ---------------------------------------------------------------- the plan and its formats
+
+/** Patterns covering every path outside IMMUTABLE_PREFIX: "/", each top-level file, and each top-level folder with all below it. */
+export function revalidatePatterns(outputs: Iterable<string>): string[] {
+  const patterns = new Set<string>();
+  for (const file of outputs) {
+    if (`/${file}`.startsWith(IMMUTABLE_PREFIX) || Object.values(DEPLOY_FILES).includes(file as never)) continue;
+    const slash = file.indexOf("/");
+    if (slash === -1) {
+      if (file === "index.html") patterns.add("/");
+      patterns.add(`/${file}`);
+    } else {
+      const dir = file.slice(0, slash);
+      patterns.add(`/${dir}`);
+      patterns.add(`/${dir}/*`);
+    }
+  }
+  return [...patterns].sort();
+}
+
+/**
+ * The _headers rules. Security headers go to "/*" and Cache-Control to disjoint
+ * patterns, so no path ever gets the same header from two rules (hosts differ on
+ * what they do then).
+ */
+export function netlifyRules(plan: HeaderPlan): HeaderRule[] {
+  return [
+    { pattern: "/*", headers: plan.security },
+    { pattern: `${IMMUTABLE_PREFIX}*`, headers: [["Cache-Control", IMMUTABLE]] },
+    ...plan.revalidate.map((pattern): HeaderRule => ({ pattern, headers: [["Cache-Control", REVALIDATE]] })),
+  ];
+}
+
+/** URL paths that get one header from more than one rule (must be none). */
+export function overlappingHeaders(rules: HeaderRule[], urlPaths: Iterable<string>): string[] {
+  const found: string[] = [];
+  for (const urlPath of urlPaths) {
+    const names = rules.filter((r) => headersForPath([r], urlPath).length).flatMap((r) => r.headers.map(([n]) => n.toLowerCase()));
+    const twice = names.filter((n, i) => names.indexOf(n) !== i);
+    if (twice.length) found.push(`${urlPath}: ${[...new Set(twice)].join(", ")}`);
+  }
+  return found;
+}
+
+const GENERATED = "Generated by npm run build (scripts/pipeline/headers.ts) from content/site.json and the built pages.\nDo not edit: change the content or the module and build again. See DEPLOY.md.";
+
+function nginxQuote(value: string): string {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+export function nginxConf(plan: HeaderPlan): string {
+  const lines = (headers: Header[], indent: string) => headers.map(([n, v]) => `${indent}add_header ${n} ${nginxQuote(v)} always;`);
+  return [
+    ...GENERATED.split("\n").map((l) => `# ${l}`),
+    "# Include it inside the server { } block whose root is the dist/ folder:",
+    `#   include /srv/site/dist/${DEPLOY_FILES.nginx};`,
+    "",
+    ...lines([...plan.security, ["Cache-Control", REVALIDATE]], ""),
+    "",
+    "index index.html;",
+    "error_page 404 /404.html;",
+    "",
+    "location / {",
+    "    # /x and /x/ both answer x/index.html, without a redirect (as npm start does).",
+    "    try_files $uri $uri/index.html =404;",
+    "}",
+    "",
+    `location ^~ ${IMMUTABLE_PREFIX} {`,
+    "    # An add_header here replaces every add_header above, so all of them are repeated.",
+    ...lines([...plan.security, ["Cache-Control", IMMUTABLE]], "    "),
+    "    try_files $uri =404;",
+    "}",
+    "",
+    "# The deployment files themselves are not part of the site.",
+    "location ^~ /_headers {",
+    "    return 404;",
+    "}",
+    "",
+  ].join("\n");
+}
+
+interface CloudFrontPolicy {
+  Name: string;
+  Comment: string;
+  SecurityHeadersConfig: Record<string, Record<string, unknown>>;
+  CustomHeadersConfig: { Quantity: number; Items: Array<{ Header: string; Value: string; Override: boolean }> };
+}
+
+/** Headers CloudFront sets through SecurityHeadersConfig (it refuses them as custom headers). */
+const CLOUDFRONT_SECURITY = new Set(["content-security-policy", "strict-transport-security", "x-content-type-options", "x-frame-options", "referrer-policy"]);
+
+export function cloudFrontPolicies(plan: HeaderPlan): { pages: CloudFrontPolicy; assets: CloudFrontPolicy } {
+  const get = (name: string) => plan.security.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+  const hsts = get("Strict-Transport-Security") ?? "";
+  const security = {
+    ContentSecurityPolicy: { Override: true, ContentSecurityPolicy: get("Content-Security-Policy") },
+    StrictTransportSecurity: {
+      Override: true,
+      AccessControlMaxAgeSec: Number(/max-age=(\d+)/i.exec(hsts)?.[1] ?? 0),
+      IncludeSubdomains: /includesubdomains/i.test(hsts),
+      Preload: /preload/i.test(hsts),
+    },
+    ContentTypeOptions: { Override: true },
+    FrameOptions: { Override: true, FrameOption: get("X-Frame-Options") },
+    ReferrerPolicy: { Override: true, ReferrerPolicy: get("Referrer-Policy") },
+  };
+  const policy = (name: string, comment: string, cacheControl: string): CloudFrontPolicy => {
+    const items = [...plan.security.filter(([n]) => !CLOUDFRONT_SECURITY.has(n.toLowerCase())), ["Cache-Control", cacheControl] as Header].map(([Header, Value]) => ({
+      Header,
+      Value,
+      Override: true,
+    }));
+    return { Name: name, Comment: comment, SecurityHeadersConfig: security, CustomHeadersConfig: { Quantity: items.length, Items: items } };
+  };
+  return {
+    pages: policy("building-os-pages", "Default behavior (*): pages, sitemap, robots. Generated by the build: see DEPLOY.md.", REVALIDATE),
+    assets: policy("building-os-assets", `Behavior ${IMMUTABLE_PREFIX}*: content-hashed files. Generated by the build: see DEPLOY.md.`, IMMUTABLE),
+  };
+}
+
+// ---------------------------------------------------------------- the build's entry point
+
+export interface HeaderFiles {
+  files: Map<string, string>;
+  issues: Issue[];
+  plan: HeaderPlan;
+}
+
+/** Reads the finished output, checks it against the policy and returns the deployment files. */
+export function headerFiles(site: Site, output: Map<string, string | Uint8Array>, routes: Route[]): HeaderFiles {
+  const issues: Issue[] = [];
+  const inlineStyles: string[] = [];
+  let dataImages = false;
+  const pageOf = new Map(routes.map((r) => [r.output, r]));
+  for (const [file, data] of output) {
+    if (file.endsWith(".css") && typeof data === "string" && DATA_IMAGE_IN_CSS.test(data)) dataImages = true;
+    if (`/${file}`.startsWith(IMMUTABLE_PREFIX) && !HASHED_NAME.test(file))
+      issues.push({
+        severity: "error",
+        file: "scripts/pipeline/index.ts",
+        line: 1,
+        column: 1,
+        pointer: "",
+        message: `dist/${file} has no content hash in its name, yet everything under ${IMMUTABLE_PREFIX} is cached for a year.`,
+        hint: "Name it with hashedName() (scripts/lib/hash.ts).",
+      });
+    if (!file.endsWith(".html")) continue;
+    const html = typeof data === "string" ? data : new TextDecoder().decode(data);
+    const scan = scanHtml(html);
+    inlineStyles.push(...scan.inlineStyles);
+    dataImages ||= scan.dataImages;
+    const problems = [...scan.inlineScripts.map(() => "<script> with inline code"), ...new Set(scan.blocked)];
+    if (problems.length === 0) continue;
+    const route = pageOf.get(file);
+    issues.push({
+      severity: "error",
+      file: route?.page.file ?? `dist/${file}`,
+      line: 1,
+      column: 1,
+      pointer: "",
+      message: `The page ${route?.path ?? file} has markup the Content-Security-Policy blocks or that runs script: ${problems.join("; ")}. It comes from a template in templates/.`,
+      hint: "Put behaviour in an island (templates/islands/), styles in templates/styles.css, and only http(s), mailto: or tel: addresses in links.",
+    });
+  }
+  const input: PolicyInput = { calendar: site.links.calendar, webhooks: [site.leads.live, site.leads.test], inlineStyles, dataImages };
+  const plan: HeaderPlan = { security: securityHeaders(input), revalidate: revalidatePatterns(output.keys()) };
+  const rules = netlifyRules(plan);
+  const overlaps = overlappingHeaders(rules, [...output.keys()].map((f) => `/${f}`).concat(routes.map((r) => r.path)));
+  if (overlaps.length) throw new Error(`_headers rules overlap (a bug in scripts/pipeline/headers.ts):\n${overlaps.join("\n")}`);
+  const csp = contentSecurityPolicy(input);
+  if (csp.length > CLOUDFRONT_CSP_LIMIT)
+    issues.push({
+      severity: "warning",
+      file: "content/site.json",
+      line: 1,
+      column: 1,
+      pointer: "",
+      message: `The Content-Security-Policy is ${csp.length} characters; a CloudFront response headers policy takes at most ${CLOUDFRONT_CSP_LIMIT}.`,
+    });
+  const files = new Map<string, string>([
+    [DEPLOY_FILES.netlify, formatHeadersFile(rules, GENERATED)],
+    [DEPLOY_FILES.nginx, nginxConf(plan)],
+    [DEPLOY_FILES.cloudfront, JSON.stringify(cloudFrontPolicies(plan), null, 2) + "\n"],
+  ]);
+  return { files, issues, plan };
+}
