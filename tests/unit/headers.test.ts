@@ -221,7 +221,7 @@ describe("the build's header files", () => {
     }
     expect(immutable.length).toBeGreaterThan(20);
     for (const url of immutable) expect(url).toMatch(/^\/assets\/.*-[A-Za-z0-9]{8,}\.[a-z0-9]+$/);
-    expect(immutable).toContain(`/${[...result.files.keys()].find((f) => /^assets\/site-.*\.css$/.test(f))}`);
+    expect(immutable).toContain(`/${[...result.files.keys()].find((f) => /^assets\/islands\/SiteHeader-.*\.js$/.test(f))}`);
     expect(urls().filter((u) => u.startsWith("/assets/") && !immutable.includes(u))).toEqual([]);
   });
 
@@ -274,7 +274,12 @@ describe("the build's header files", () => {
     const home = files.get("index.html") as string;
     files.set("index.html", home.replace("</head>", "<style>.later{color:red}</style></head>"));
     const csp = headersForPath(parseHeadersFile(headerFiles(site, files, result.routes).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
-    expect(csp).toContain(`style-src 'self' 'sha256-${createHash("sha256").update(".later{color:red}").digest("base64")}';`);
+    // The site's own inlined stylesheet is allowed by its hash; the added one joins it.
+    const styles = (html: string) => [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]!).digest("base64")}'`);
+    expect(styles(home)).toHaveLength(1);
+    const before = headersForPath(parseHeadersFile(headerFiles(site, result.files, result.routes).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
+    expect(before).toContain(`style-src 'self' ${styles(home)[0]};`);
+    expect(csp).toContain(`style-src 'self' ${[...new Set(styles(files.get("index.html") as string))].sort().join(" ")};`);
   });
 
   it("fails the build for an inline script or handler in a page, and for an asset without a hash", () => {
