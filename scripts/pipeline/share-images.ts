@@ -7,14 +7,16 @@
  * Text is set in Inter from an npm package and resvg loads no system font, so every
  * machine draws the same pixels. File names hash what is drawn (the SVG, the size,
  * resvg's and the font's versions), so pages can name the images before the worker
- * (scripts/lib/rasterize.ts) has drawn them: the build awaits them only at write.
+ * (scripts/lib/rasterize.ts) has drawn them: the build awaits them only at write,
+ * and a drawn image is kept in a cache under that hash.
  */
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fontMetrics, type FontMetrics } from "../lib/font-metrics.ts";
-import { hashedName } from "../lib/hash.ts";
-import { rasterizer } from "../lib/rasterize.ts";
+import { contentHash, hashedName } from "../lib/hash.ts";
+import { ROOT } from "../lib/paths.ts";
+import { rasterizer, type Rasterizer } from "../lib/rasterize.ts";
 
 const require = createRequire(import.meta.url);
 const FONT_FAMILY = "Inter";
@@ -33,27 +35,49 @@ export interface ImageKit {
   colours: Colours;
   /** resvg's and the font's versions: part of every image's name. */
   version: string;
-  /** The PNG of svg (at its size, or scaled to width), drawn once per process. */
+  /** The PNG of svg (at its size, or scaled to width): from the cache, else drawn (once per process). */
   png(svg: string, width?: number): Promise<Uint8Array>;
 }
 
-/** Reads the fonts and the theme; starts the drawing worker. */
-export async function loadImageKit(templatesDir: string): Promise<ImageKit> {
+/**
+ * Drawn images are kept in node_modules/.cache (the usual place for build caches; safe
+ * to delete), under the hash of what they show, so a build draws only images whose
+ * text, colours, fonts or renderer changed. BOS_IMAGE_CACHE=off draws every image.
+ */
+/** Raise when a change to the drawing (scripts/lib/rasterize.ts options) changes pixels of the same SVG. */
+const DRAW_VERSION = 1;
+export const IMAGE_CACHE = path.join(ROOT, "node_modules/.cache/building-os/images");
+const PNG_END = Buffer.from("0000000049454e44ae426082", "hex");
+
+/** Reads the fonts and the theme; the drawing worker starts at the first image not in the cache. */
+export async function loadImageKit(templatesDir: string, cacheDir: string | undefined = process.env["BOS_IMAGE_CACHE"] === "off" ? undefined : IMAGE_CACHE): Promise<ImageKit> {
   const files = FONT_FILES.map((f) => require.resolve(f));
   const [regular, bold, css] = await Promise.all([readFile(files[0]!), readFile(files[1]!), readFile(path.join(templatesDir, "styles.css"), "utf8")]);
-  const draw = rasterizer(files, FONT_FAMILY);
+  let worker: Rasterizer | undefined;
+  const draw = async (svg: string, width: number | undefined, id: string): Promise<Uint8Array> => {
+    const file = cacheDir && path.join(cacheDir, `${id}.png`);
+    if (file) {
+      const cached = await readFile(file).catch(() => undefined);
+      // A complete PNG ends with its IEND chunk; anything else is drawn again.
+      if (cached && cached.subarray(-PNG_END.length).equals(PNG_END)) return cached;
+    }
+    const png = await (worker ??= rasterizer(files, FONT_FAMILY)).png(svg, width);
+    if (file) await writeAtomic(file, png).catch(() => {}); // a cache that cannot be written only costs time
+    return png;
+  };
   const drawn = new Map<string, Promise<Uint8Array>>();
-  const versions = ["@resvg/resvg-js", "@expo-google-fonts/inter"].map((p) => `${p}@${(require(`${p}/package.json`) as { version: string }).version}`);
+  const packages = ["@resvg/resvg-js", "@expo-google-fonts/inter"].map((p) => `${p}@${(require(`${p}/package.json`) as { version: string }).version}`);
+  const version = [`draw ${DRAW_VERSION}`, ...packages].join(" ");
   return {
     regular: fontMetrics(regular),
     bold: fontMetrics(bold),
     colours: themeColours(css),
-    version: versions.join(" "),
+    version,
     png(svg, width) {
-      const key = `${width ?? ""}\n${svg}`;
-      let p = drawn.get(key);
+      const id = contentHash(drawKey(version, svg, width));
+      let p = drawn.get(id);
       if (!p) {
-        drawn.set(key, (p = draw.png(svg, width)));
+        drawn.set(id, (p = draw(svg, width, id)));
         p.catch(() => {}); // awaited at write; a build that stops earlier never looks
       }
       return p;
@@ -173,6 +197,18 @@ export function fullBleedIconSvg(mark: Uint8Array, size: number, scale: number, 
   );
 }
 
+/** What decides an image's pixels: renderer and font versions, the size and the SVG. */
+function drawKey(version: string, svg: string, width: number | undefined): string {
+  return `${version}\n${width ?? ""}\n${svg}`;
+}
+
+async function writeAtomic(file: string, data: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(tmp, data);
+  await rename(tmp, file);
+}
+
 export interface DrawnImage {
   /** Path inside dist/. */
   output: string;
@@ -184,7 +220,7 @@ export interface DrawnImage {
 
 /** Names the image after what is drawn and starts drawing it. */
 export function drawImage(kit: ImageKit, name: string, svg: string, width: number, height: number, scaleTo?: number): DrawnImage {
-  const output = hashedName(name, `${kit.version}\n${scaleTo ?? ""}\n${svg}`);
+  const output = hashedName(name, drawKey(kit.version, svg, scaleTo));
   return { output, url: `/${output}`, width, height, bytes: kit.png(svg, scaleTo) };
 }
 

@@ -4,7 +4,8 @@
  * sitemap's lastmod, and the unique title and description check.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
@@ -325,6 +326,23 @@ describe("share image helpers", () => {
           expect(box.y + box.height, entry.page).toBeLessThanOrEqual(630);
         }
       }
+    });
+
+    it("keeps drawn images in the cache under the hash of what they show, and draws again what is not a whole PNG", async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "bos-image-cache-"));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#123456"/></svg>`;
+      const first = await (await loadImageKit(path.join(ROOT, "templates"), dir)).png(svg);
+      expect(pngSize(first)).toEqual([40, 20]);
+      const [file] = readdirSync(dir);
+      expect(Buffer.from(readFileSync(path.join(dir, file!))).equals(Buffer.from(first))).toBe(true);
+      // A different (whole) PNG under the same name is served as it is: the cache is read, nothing drawn.
+      const other = await (await loadImageKit(path.join(ROOT, "templates"), dir)).png(svg, 80);
+      writeFileSync(path.join(dir, file!), other);
+      expect(Buffer.from(await (await loadImageKit(path.join(ROOT, "templates"), dir)).png(svg)).equals(Buffer.from(other))).toBe(true);
+      // A cut-off file is drawn again.
+      writeFileSync(path.join(dir, file!), Buffer.from(first).subarray(0, 30));
+      expect(Buffer.from(await (await loadImageKit(path.join(ROOT, "templates"), dir)).png(svg)).equals(Buffer.from(first))).toBe(true);
     });
 
     it("cuts a text too long for its lines with an ellipsis, and escapes it", () => {
