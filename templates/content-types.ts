@@ -703,6 +703,10 @@ export interface Action {
    * The button's text.
    */
   label: string;
+  /**
+   * Words screen readers and search engines read after the label, for a short label that does not say where it leads on its own: "Learn More" with "about our solutions" is read "Learn More about our solutions". Not shown on screen.
+   */
+  srLabel?: string;
   href?: Link;
   /**
    * Go to an address kept in content/site.json, so that it is written once: email (an e-mail to contactEmail, with subject), or one of links: calendar, konnectSignup, signup, community, caseStudy or help (opened in a new tab).

@@ -87,6 +87,7 @@ export function Action({ action, className, surface = "light" }: { action: Actio
   return (
     <a href={link.href} className={link.className} {...link.attrs}>
       {link.label}
+      {action.srLabel ? <span className="sr-only"> {action.srLabel}</span> : null}
       {link.newTab ? <span className="sr-only"> {link.newTab}</span> : null}
       {action.variant === "link" ? <Icon name="arrow-right" /> : null}
     </a>
