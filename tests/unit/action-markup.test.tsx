@@ -61,3 +61,12 @@ describe("button colours follow the surface", () => {
     expect(trigger).toContain("bg-white text-brand-800");
   });
 });
+
+describe("srLabel", () => {
+  it("is read after the label and hidden from sight; a button without one has no extra text", () => {
+    const withLabel = renderStatic(<Action action={{ label: "Learn More", srLabel: "about our solutions", href: "/solutions" }} />).html;
+    expect(withLabel).toMatch(/^<a href="\/solutions" class="[^"]*">Learn More<span class="sr-only"> about our solutions<\/span><\/a>$/);
+    const plain = renderStatic(<Action action={{ label: "Learn More", href: "/solutions" }} />).html;
+    expect(plain).toMatch(/^<a href="\/solutions" class="[^"]*">Learn More<\/a>$/);
+  });
+});
