@@ -90,7 +90,7 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
 }
 
 /** The text of each inline <style> element. */
-function inlineStyles(html: string): string[] {
+export function inlineStyles(html: string): string[] {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((m) => m[1]!);
 }
 
