@@ -177,7 +177,7 @@ test("the education page names its audiences, its integrations and its coming-so
 test("home, header and footer lead to the solutions", async ({ page }) => {
   await page.goto("/");
   const main = page.locator("main");
-  await expect(main.getByRole("link", { name: "Learn More", exact: true })).toHaveAttribute("href", "/solutions");
+  await expect(main.getByRole("link", { name: "Learn More about our solutions", exact: true })).toHaveAttribute("href", "/solutions");
   await main.getByRole("link", { name: "For Property Managers", exact: true }).click();
   await expect(page.locator("h1")).toHaveText("Do Less Admin. Grow Your Portfolio.");
   await page.goBack();
