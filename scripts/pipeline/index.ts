@@ -7,10 +7,10 @@ import type { Site } from "../../templates/content-types.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
-import { checkContentLinks, internalRefsInHtml } from "./links.ts";
+import { checkContentLinks } from "./links.ts";
 import { load } from "./load.ts";
-import { flatten, preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
-import { loadSectionComponents, renderRoute, type SectionComponent } from "./render.tsx";
+import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
+import { assemble, loadSectionComponents, pageRefs, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./render.tsx";
 import { resolve } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
 import { loadSchemas, type SchemaSet } from "./schemas.ts";
@@ -118,14 +118,18 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const sections = await sectionsJob;
   const input = { site, routes, assets: resolved.assets, islands, css, sections, seo };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
+  // Parts shared by many pages (header, footer, stylesheet: templates/ui/Cached.tsx) are
+  // rendered once and kept here; worker threads send the ones they rendered along.
+  const fragments: FragmentCache = new Map();
   const rendered = pool?.shares(routes.length)
-    ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => flatten(renderRoute(route, input)))
+    ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => renderPage(route, input, fragments), seo.head)
     : undefined;
   for (const [i, route] of routes.entries()) {
-    const html = rendered?.[i] ?? renderRoute(route, input);
-    files.set(route.output, html);
+    const page: RenderedPage = rendered?.[i] ?? renderPage(route, input, fragments);
+    for (const [key, fragment] of page.fragments) if (!fragments.has(key)) fragments.set(key, fragment);
+    files.set(route.output, assemble(page, fragments));
     // Links written in templates (not content) must resolve too.
-    for (const ref of new Set(internalRefsInHtml(html))) {
+    for (const ref of new Set(pageRefs(page, fragments))) {
       if (files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref))) continue;
       issues.push({
         severity: "error",

@@ -21,8 +21,9 @@ import { Worker } from "node:worker_threads";
 import { parseMarkdownUncached, primeMarkdown, type MarkdownResult } from "./markdown.ts";
 import type { IslandBundle } from "./islands.ts";
 import type { OutputAsset } from "./resolve.ts";
-import type { RenderInput } from "./render.tsx";
+import type { RenderedPage, RenderInput } from "./render.tsx";
 import type { Route } from "./routes.ts";
+import type { PageSeo } from "./seo.ts";
 import type { SchemaSet } from "./schemas.ts";
 import type { Annotation } from "./validate.ts";
 
@@ -46,18 +47,18 @@ export function poolSettings(env = process.env["BOS_WORKERS"], cores = os.availa
   return { workers: Math.max(0, Math.min(cores - 1, 3)), forced: false };
 }
 
-/** What the worker needs to render: RenderInput without section components and bytes. */
+/** What the worker needs to render: RenderInput without section components, bytes and the SEO plan (functions; heads come with each page). */
 export interface RenderSetup {
   templatesDir: string;
   sectionTypes: string[];
-  input: Omit<RenderInput, "sections">;
+  input: Omit<RenderInput, "sections" | "seo">;
 }
 
 export type Job =
   | { job: "styles"; templatesDir: string }
   | { job: "parse"; items: [text: string, mode: "inline" | "block"][] }
   | { job: "setup"; setup: RenderSetup }
-  | { job: "render"; routes: Route[] };
+  | { job: "render"; routes: Route[]; heads: PageSeo[] };
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; stack?: string };
 
@@ -143,12 +144,13 @@ export class WorkerPool {
     return share(items, this.workers, (chunk) => chunk.map(([t, m]) => local(t, m)), (w, chunk) => w.run<MarkdownResult[]>({ job: "parse", items: chunk }));
   }
 
-  async render(routes: Route[], setup: RenderSetup, local: (route: Route) => string): Promise<string[]> {
+  /** `head` gives each page's share image, icons and structured data (seo.ts), computed here: workers get the results. */
+  async render(routes: Route[], setup: RenderSetup, local: (route: Route) => RenderedPage, head: (route: Route) => PageSeo): Promise<RenderedPage[]> {
     if (!this.setupDone) {
       this.setupDone = true;
       await Promise.all(this.workers.map((w) => w.run({ job: "setup", setup })));
     }
-    return share(routes, this.workers, (chunk) => chunk.map(local), (w, chunk) => w.run<string[]>({ job: "render", routes: chunk }));
+    return share(routes, this.workers, (chunk) => chunk.map(local), (w, chunk) => w.run<RenderedPage[]>({ job: "render", routes: chunk, heads: chunk.map(head) }));
   }
 
   async close(): Promise<void> {
@@ -215,7 +217,7 @@ export async function preparseMarkdown(pool: WorkerPool, annotations: Annotation
  * only for their addresses; the pages to render arrive with their content).
  */
 export function renderSetup(templatesDir: string, schemas: SchemaSet, input: RenderInput): RenderSetup {
-  const { sections: _sections, ...rest } = input;
+  const { sections: _sections, seo: _seo, ...rest } = input;
   return {
     templatesDir,
     sectionTypes: [...schemas.sectionTypes.keys()],
@@ -226,15 +228,4 @@ export function renderSetup(templatesDir: string, schemas: SchemaSet, input: Ren
       islands: { files: new Map(), entries: input.islands.entries } satisfies IslandBundle,
     },
   };
-}
-
-/**
- * React returns a page as a rope of many small strings. Held by the thousand until
- * the link check reads them, they kept every piece alive (twice the memory of a
- * single-threaded build, which reads each page right away): a regular expression
- * pass makes V8 store the string flat, and the pieces go.
- */
-export function flatten(html: string): string {
-  /^/.test(html);
-  return html;
 }
