@@ -27,7 +27,7 @@ export async function writeOutput(dist: string, files: Map<string, string | Uint
   const writer = async () => {
     while (next < queue.length) {
       const [file, data] = queue[next++]!;
-      await fs.writeFile(path.join(tmp, file), data);
+      await fs.writeFile(path.join(tmp, file), typeof data === "string" ? encodeCopy(data) : data);
     }
   };
   await Promise.all(Array.from({ length: WRITES_AT_ONCE }, writer));
@@ -46,4 +46,16 @@ export async function writeOutput(dist: string, files: Map<string, string | Uint
     throw err;
   }
   if (hadOld) await fs.rm(old, { recursive: true, force: true });
+}
+
+/**
+ * The UTF-8 bytes of a page without flattening the string itself. A page is a rope
+ * that shares its big parts (the inlined stylesheet, header and footer) with every
+ * other page (render.tsx assemble); encoding it directly makes V8 store a flat copy
+ * in its place, and the build's file map then held every page in full (4,000 guides:
+ * 0.08 GB of strings before writing, 0.73 GB after). Encoding a one-character longer
+ * rope around it flattens that temporary rope instead, which is garbage right after.
+ */
+function encodeCopy(text: string): Uint8Array {
+  return Buffer.from(` ${text}`, "utf8").subarray(1);
 }
