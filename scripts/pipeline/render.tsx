@@ -231,6 +231,20 @@ export function assemble(page: RenderedPage, cache: FragmentCache): string {
   return html;
 }
 
+/**
+ * The page's UTF-8 bytes in parts, for writing: its own pieces encoded now, each
+ * shared part encoded once per build (kept in `encoded`), with no copy of the page.
+ */
+export function encodePage(page: RenderedPage, cache: FragmentCache, encoded: Map<string, Uint8Array>): Uint8Array[] {
+  const out: Uint8Array[] = [Buffer.from(page.pieces[0]!, "utf8")];
+  page.keys.forEach((key, i) => {
+    let bytes = encoded.get(key);
+    if (!bytes) encoded.set(key, (bytes = Buffer.from(cache.get(key)!.html, "utf8")));
+    out.push(bytes, Buffer.from(page.pieces[i + 1]!, "utf8"));
+  });
+  return out;
+}
+
 /** Internal links of the whole page: its own and those of its shared parts. */
 export function pageRefs(page: RenderedPage, cache: FragmentCache): string[] {
   return [...page.refs, ...page.keys.flatMap((k) => cache.get(k)!.refs)];
