@@ -7,8 +7,8 @@
  * (ajv "standalone" code) in node_modules/.cache/building-os/, named by a hash of
  * everything it depends on: the schemas, ajv's version, and this file and
  * validate.ts (the options and custom keywords). Any change gives a new name, so a
- * stale file is never read; BOS_CACHE_DIR moves the folder and BOS_CACHE=0 turns the
- * cache off (the bench measures a build with an empty folder as well).
+ * stale file is never read (scripts/lib/cache.ts; the bench measures a build with an
+ * empty cache as well).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import { ROOT } from "../lib/paths.ts";
+import { defaultCacheDir } from "../lib/cache.ts";
 import { SCHEMA_BASE, type SchemaSet } from "./schemas.ts";
 
 const require = createRequire(import.meta.url);
@@ -31,11 +31,6 @@ const FORMATS: Record<string, RegExp> = { email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ };
 /** The schemas content files are checked against (the others are parts they refer to). */
 export function entrySchemas(schemas: SchemaSet): string[] {
   return [...new Set(["site.schema.json", "page.schema.json", "guide.schema.json", ...schemas.collections.values()])].filter((p) => schemas.byPath.has(p)).sort();
-}
-
-export function defaultCacheDir(): string | undefined {
-  if (process.env["BOS_CACHE"] === "0") return undefined;
-  return process.env["BOS_CACHE_DIR"] || path.join(ROOT, "node_modules", ".cache", "building-os");
 }
 
 /**

@@ -8,10 +8,13 @@
  * machine draws the same pixels. File names hash what is drawn (the SVG, the size,
  * resvg's and the font's versions), so pages can name the images before the worker
  * (scripts/lib/rasterize.ts) has drawn them: the build awaits them only at write.
+ * Drawn images are kept in the build cache (scripts/lib/cache.ts) for the next build.
  */
-import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { defaultCacheDir } from "../lib/cache.ts";
 import { fontMetrics, type FontMetrics } from "../lib/font-metrics.ts";
 import { hashedName } from "../lib/hash.ts";
 import { rasterizer } from "../lib/rasterize.ts";
@@ -41,24 +44,55 @@ export interface ImageKit {
 export async function loadImageKit(templatesDir: string): Promise<ImageKit> {
   const files = FONT_FILES.map((f) => require.resolve(f));
   const [regular, bold, css] = await Promise.all([readFile(files[0]!), readFile(files[1]!), readFile(path.join(templatesDir, "styles.css"), "utf8")]);
-  const draw = rasterizer(files, FONT_FAMILY);
   const drawn = new Map<string, Promise<Uint8Array>>();
   const versions = ["@resvg/resvg-js", "@expo-google-fonts/inter"].map((p) => `${p}@${(require(`${p}/package.json`) as { version: string }).version}`);
+  const version = versions.join(" ");
+  // PNGs already drawn by an earlier build, by a hash of what is drawn: resvg (and
+  // its worker) start only for an image not drawn before.
+  const cacheDir = defaultCacheDir();
+  if (cacheDir) void prune(path.join(cacheDir, "images")).catch(() => {});
+  const cached = async (svg: string, width: number | undefined): Promise<Uint8Array> => {
+    const file = cacheDir && path.join(cacheDir, "images", `${createHash("sha256").update(`${version}\n${width ?? ""}\n${svg}`).digest("hex").slice(0, 32)}.png`);
+    if (file) {
+      const hit = await readFile(file).catch(() => undefined);
+      if (hit) return hit;
+    }
+    const png = await rasterizer(files, FONT_FAMILY).png(svg, width);
+    if (file) await saveAtomically(file, png).catch(() => {}); // without a cache the next build draws it again
+    return png;
+  };
   return {
     regular: fontMetrics(regular),
     bold: fontMetrics(bold),
     colours: themeColours(css),
-    version: versions.join(" "),
+    version,
     png(svg, width) {
       const key = `${width ?? ""}\n${svg}`;
       let p = drawn.get(key);
       if (!p) {
-        drawn.set(key, (p = draw.png(svg, width)));
+        drawn.set(key, (p = cached(svg, width)));
         p.catch(() => {}); // awaited at write; a build that stops earlier never looks
       }
       return p;
     },
   };
+}
+
+/** Keeps the newest KEEP_IMAGES drawn images (each edit of a page title draws a new share image). */
+const KEEP_IMAGES = 400;
+async function prune(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  if (names.length <= KEEP_IMAGES) return;
+  const dated = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  dated.sort((a, b) => b.t - a.t);
+  await Promise.all(dated.slice(KEEP_IMAGES).map(({ n }) => rm(path.join(dir, n), { force: true })));
+}
+
+async function saveAtomically(file: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
 }
 
 /** The hex colours of the theme's --color-* variables that the images use. */
