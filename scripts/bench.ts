@@ -379,7 +379,12 @@ async function scale(): Promise<{ rows: ScaleRow[]; eleventy: { version: string;
         const s = await timed(build, { ...env, BOS_WORKERS: "0" }, ROOT, dist);
         single.push({ wallMs: s.wallMs, maxRssKiB: s.maxRssKiB, cpuMs: s.cpuMs });
         e11 ??= writeEleventyProject(path.join(tmp, `eleventy-${n}`), n, readFileSync(path.join(dist, "resources", "guides", syntheticGuideName(0), "index.html"), "utf8"));
-        const e = await timed([process.execPath, eleventyCmd, `--input=${e11.input}`, `--output=${e11.output}`, "--quiet"], { ...process.env }, path.dirname(e11.input), e11.output);
+        // Relative folders, run from the project: given absolute ones, Eleventy 3.1.8 skips the
+        // directory data file (resources/guides/guides.11tydata.json) and so the layout, and
+        // wrote 1 KB fragments instead of whole pages (measured before this was caught).
+        const e = await timed([process.execPath, eleventyCmd, `--input=${path.basename(e11.input)}`, `--output=${path.basename(e11.output)}`, "--quiet"], { ...process.env }, path.dirname(e11.input), e11.output);
+        const sample = readFileSync(path.join(e11.output, "resources", "guides", syntheticGuideName(0), "index.html"), "utf8");
+        if (!sample.startsWith("<!DOCTYPE html>") || !sample.includes("</footer>")) throw new Error("Eleventy wrote a guide without the page layout: the anchor would not measure the same work.");
         eleventy.push({ wallMs: e.wallMs, maxRssKiB: e.maxRssKiB, cpuMs: e.cpuMs });
       }
       rows.push(scaleRow(`ours, ${n} guides`, n, pages, `BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, ours));
