@@ -8,9 +8,10 @@
  * the same bytes (tests/unit/workers.test.ts builds both ways and compares).
  *
  * BOS_WORKERS sets the number of worker threads: 0 runs everything on the main
- * thread; unset means one per core beyond the first, with Markdown and rendering
- * shared only from SHARE_FROM pages up (below that, starting the templates in a
- * worker costs more than it saves); a number forces that many, sharing at any size.
+ * thread; unset means one per core beyond the first (at most 3), with Markdown and
+ * rendering shared only from SHARE_FROM pages and SHARE_WORKERS workers up (below
+ * that, starting the templates in a worker costs more than it saves); a number forces
+ * that many, sharing at any size.
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -29,6 +30,14 @@ import type { Annotation } from "./validate.ts";
 
 /** Pages from which the default setting shares parsing and rendering with workers. */
 export const SHARE_FROM = 300;
+/**
+ * Workers from which the default setting shares them at all. With one (two cores),
+ * 4,000 guides took 1-2 s more wall time and ~2 s more CPU shared than on the main
+ * thread alone (measured five times, alternating): the worker loads the templates and
+ * Markdown parser again, every tree crosses between threads twice, and the second
+ * core is not free anyway (the write stage's file system work runs there).
+ */
+const SHARE_WORKERS = 2;
 /** Items per message: large enough that messaging is cheap, small enough to balance. */
 const CHUNK = 64;
 
@@ -129,7 +138,7 @@ export class WorkerPool {
 
   /** Whether a site of this many pages should share parsing and rendering. */
   shares(pages: number): boolean {
-    return this.workers.length > 0 && (this.settings.forced || pages >= SHARE_FROM);
+    return this.workers.length > 0 && (this.settings.forced || (pages >= SHARE_FROM && this.workers.length >= SHARE_WORKERS));
   }
 
   /** The stylesheet, compiled by a worker (by the main thread if the worker fails). */
