@@ -5,6 +5,7 @@
  */
 import type { Site } from "../../templates/content-types.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
+import { cachedAssets } from "./assets-cache.ts";
 import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
 import { checkContentLinks } from "./links.ts";
@@ -74,7 +75,9 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // Browser code and styles do not depend on content: start them right away.
   const warm = options.warm;
   const assetsJob: Promise<[IslandBundle, string]> | undefined =
-    options.mode === "build" ? (warm?.assets ?? Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates) ?? buildStyles(paths.templates)])) : undefined;
+    options.mode === "build"
+      ? (warm?.assets ?? cachedAssets(paths.templates, () => Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates) ?? buildStyles(paths.templates)])))
+      : undefined;
   if (warm && assetsJob) warm.assets = assetsJob;
   assetsJob?.catch(() => {}); // awaited below; avoid an unhandled rejection if content fails first
   // Fonts and theme for the share images and icons (drawn in a worker while pages render), and content dates for the sitemap.

@@ -71,13 +71,18 @@ export type Job =
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; stack?: string };
 
+/** A worker thread, started on its first job (a build whose stylesheet is cached and that shares nothing starts none). */
 class PoolWorker {
-  private readonly worker: Worker;
+  private started: Worker | undefined;
   private next = 0;
   private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   private failure: Error | undefined;
 
-  constructor() {
+  private get worker(): Worker {
+    return (this.started ??= this.start());
+  }
+
+  private start(): Worker {
     // A worker's entry is not passed through the loader hooks of --import tsx (Node 20),
     // so a small script registers tsx in the worker and then imports worker.ts.
     const require = createRequire(import.meta.url);
@@ -85,15 +90,15 @@ class PoolWorker {
     const api = (JSON.parse(readFileSync(tsxPackage, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]!.import.default;
     const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), api)).href;
     const entry = new URL("./worker.ts", import.meta.url).href;
-    this.worker = new Worker(`import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`, {
+    const worker = new Worker(`import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`, {
       eval: true,
       execArgv: [],
       env: process.env,
       stdout: false,
       stderr: false,
     });
-    this.worker.unref();
-    this.worker.on("message", (r: Reply) => {
+    worker.unref();
+    worker.on("message", (r: Reply) => {
       const w = this.waiting.get(r.id);
       if (!w) return;
       this.waiting.delete(r.id);
@@ -105,8 +110,9 @@ class PoolWorker {
       for (const w of this.waiting.values()) w.reject(err);
       this.waiting.clear();
     };
-    this.worker.on("error", fail);
-    this.worker.on("exit", (code) => fail(new Error(`A build worker stopped (exit code ${code}).`)));
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`A build worker stopped (exit code ${code}).`)));
+    return worker;
   }
 
   run<T>(job: Job): Promise<T> {
@@ -121,7 +127,7 @@ class PoolWorker {
   terminate(): Promise<number> {
     this.waiting.clear();
     this.failure ??= new Error("The pool was closed.");
-    return this.worker.terminate();
+    return this.started?.terminate() ?? Promise.resolve(0);
   }
 }
 
