@@ -3,7 +3,10 @@
  *  1. Cold full-site builds: `node --import tsx scripts/build.ts` as a fresh child
  *     process, RUNS times: wall time and peak memory (max RSS) of each run.
  *     scripts/build.ts takes no output override, so these builds write the real dist/
- *     (the write step swaps dist/ in atomically; nothing else is touched).
+ *     (the write step swaps dist/ in atomically; nothing else is touched). Also CPU
+ *     time (user + system, all threads), and 3 runs as a fresh clone: no tsx transform
+ *     cache and an empty BOS_CACHE_DIR (the compiled schema validators, see
+ *     scripts/pipeline/compiled-schemas.ts).
  *  2. In-process stage timings of runPipeline (write: false), after one warm-up.
  *  3. Bytes per page for every HTML page in dist/routes.json: HTML, CSS and the JS
  *     loaded before interaction (module scripts, modulepreloads and their static
@@ -82,9 +85,21 @@ interface ColdRun {
   /** The build's own "in N ms" line (from start of runPipeline to the end). */
   reportedMs: number | undefined;
   maxRssKiB: number | undefined;
+  /** User + system CPU time of the process and its threads (from /usr/bin/time): steadier than wall time on a busy machine. */
+  cpuMs?: number | undefined;
 }
 
 const TIME = "/usr/bin/time";
+/** /usr/bin/time's output: peak RSS in KiB, user and system seconds. */
+const TIME_FORMAT = "%M %U %S";
+function parseTime(file: string): { maxRssKiB: number | undefined; cpuMs: number | undefined } {
+  if (!existsSync(file)) return { maxRssKiB: undefined, cpuMs: undefined };
+  const [rss, user, sys] = (readFileSync(file, "utf8").trim().split("\n").pop() ?? "").split(/\s+/).map(Number);
+  return {
+    maxRssKiB: Number.isFinite(rss) ? rss : undefined,
+    cpuMs: Number.isFinite(user) && Number.isFinite(sys) ? Math.round((user! + sys!) * 1000) : undefined,
+  };
+}
 const RSS_PRELOAD = `
 import { writeFileSync } from "node:fs";
 process.on("exit", () => {
@@ -119,7 +134,7 @@ async function timeWorks(): Promise<boolean> {
   }
 }
 
-async function coldBuilds(extraEnv: NodeJS.ProcessEnv = {}, runs_ = RUNS): Promise<{ method: string; runs: ColdRun[] }> {
+async function coldBuilds(extraEnv: NodeJS.ProcessEnv | ((run: number) => NodeJS.ProcessEnv) = {}, runs_ = RUNS): Promise<{ method: string; runs: ColdRun[] }> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-"));
   const useTime = await timeWorks();
   const preload = path.join(tmp, "rss-preload.mjs");
@@ -129,20 +144,20 @@ async function coldBuilds(extraEnv: NodeJS.ProcessEnv = {}, runs_ = RUNS): Promi
     for (let i = 0; i < runs_; i++) {
       const rssFile = path.join(tmp, `rss-${i}`);
       const node = [process.execPath, ...(useTime ? [] : ["--import", preload]), "--import", "tsx", "scripts/build.ts"];
-      const [cmd, ...args] = useTime ? [TIME, "-f", "%M", "-o", rssFile, ...node] : node;
+      const [cmd, ...args] = useTime ? [TIME, "-f", TIME_FORMAT, "-o", rssFile, ...node] : node;
       const started = performance.now();
-      const r = await run(cmd!, args, { ...process.env, ...extraEnv, BENCH_RSS_FILE: rssFile });
+      const r = await run(cmd!, args, { ...process.env, ...(typeof extraEnv === "function" ? extraEnv(i) : extraEnv), BENCH_RSS_FILE: rssFile });
       const wallMs = performance.now() - started;
       if (r.code !== 0) {
         process.stderr.write(r.stdout + r.stderr);
         throw new Error(`Cold build ${i + 1} exited with ${r.code}; nothing to measure.`);
       }
-      const rss = existsSync(rssFile) ? parseInt(readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "", 10) : NaN;
+      const timed = useTime ? parseTime(rssFile) : { maxRssKiB: existsSync(rssFile) ? parseInt(readFileSync(rssFile, "utf8"), 10) : undefined, cpuMs: undefined };
       const reported = /in (\d+) ms/.exec(r.stdout)?.[1];
       runs.push({
         wallMs: round(wallMs),
         reportedMs: reported === undefined ? undefined : Number(reported),
-        maxRssKiB: Number.isFinite(rss) ? rss : undefined,
+        ...timed,
       });
     }
   } finally {
@@ -289,6 +304,7 @@ async function saveToReload(): Promise<number[]> {
 interface TimedRun {
   wallMs: number;
   maxRssKiB: number | undefined;
+  cpuMs?: number | undefined;
 }
 
 /** One command as a fresh process under /usr/bin/time (peak RSS of the process and its threads), after removing `output` and flushing the disk. */
@@ -302,7 +318,7 @@ async function timed(command: string[], env: NodeJS.ProcessEnv, cwd: string, out
   const tmp = mkdtempSync(path.join(os.tmpdir(), "bench-rss-"));
   const rssFile = path.join(tmp, "rss");
   const useTime = existsSync(TIME);
-  const [cmd, ...args] = useTime ? [TIME, "-f", "%M", "-o", rssFile, ...command] : command;
+  const [cmd, ...args] = useTime ? [TIME, "-f", TIME_FORMAT, "-o", rssFile, ...command] : command;
   const started = performance.now();
   const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(cmd!, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -314,13 +330,13 @@ async function timed(command: string[], env: NodeJS.ProcessEnv, cwd: string, out
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
   const wallMs = round(performance.now() - started);
-  const rss = existsSync(rssFile) ? parseInt(readFileSync(rssFile, "utf8").trim().split("\n").pop() ?? "", 10) : NaN;
+  const { maxRssKiB, cpuMs } = parseTime(rssFile);
   rmSync(tmp, { recursive: true, force: true });
   if (r.code !== 0) {
     process.stderr.write(r.stdout + r.stderr);
     throw new Error(`${command.join(" ")} exited with ${r.code}`);
   }
-  return { wallMs, maxRssKiB: Number.isFinite(rss) ? rss : undefined, stdout: r.stdout };
+  return { wallMs, maxRssKiB, cpuMs, stdout: r.stdout };
 }
 
 interface ScaleRow {
@@ -332,12 +348,14 @@ interface ScaleRow {
   wallMs: Spread;
   msPerPage: number;
   maxRssKiB: Spread | undefined;
+  cpuMs: Spread | undefined;
 }
 
 function scaleRow(name: string, guides: number, pages: number, command: string, runs: TimedRun[]): ScaleRow {
   const wallMs = spread(runs.map((r) => r.wallMs));
   const rssValues = runs.flatMap((r) => (r.maxRssKiB === undefined ? [] : [r.maxRssKiB]));
-  return { name, guides, pages, command, runs, wallMs, msPerPage: round((wallMs.median / pages) * 100) / 100, maxRssKiB: rssValues.length ? spread(rssValues) : undefined };
+  const cpuValues = runs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
+  return { name, guides, pages, command, runs, wallMs, msPerPage: round((wallMs.median / pages) * 100) / 100, maxRssKiB: rssValues.length ? spread(rssValues) : undefined, cpuMs: cpuValues.length ? spread(cpuValues) : undefined };
 }
 
 async function scale(): Promise<{ rows: ScaleRow[]; eleventy: { version: string; layout: string } }> {
@@ -360,13 +378,18 @@ async function scale(): Promise<{ rows: ScaleRow[]; eleventy: { version: string;
       for (let i = 0; i < SCALE_RUNS; i++) {
         const r = await timed(build, env, ROOT, dist);
         pages = Number(/Built (\d+) page/.exec(r.stdout)?.[1] ?? n);
-        ours.push({ wallMs: r.wallMs, maxRssKiB: r.maxRssKiB });
+        ours.push({ wallMs: r.wallMs, maxRssKiB: r.maxRssKiB, cpuMs: r.cpuMs });
         if (!anchored) continue;
         const s = await timed(build, { ...env, BOS_WORKERS: "0" }, ROOT, dist);
-        single.push({ wallMs: s.wallMs, maxRssKiB: s.maxRssKiB });
+        single.push({ wallMs: s.wallMs, maxRssKiB: s.maxRssKiB, cpuMs: s.cpuMs });
         e11 ??= writeEleventyProject(path.join(tmp, `eleventy-${n}`), n, readFileSync(path.join(dist, "resources", "guides", syntheticGuideName(0), "index.html"), "utf8"));
-        const e = await timed([process.execPath, eleventyCmd, `--input=${e11.input}`, `--output=${e11.output}`, "--quiet"], { ...process.env }, path.dirname(e11.input), e11.output);
-        eleventy.push({ wallMs: e.wallMs, maxRssKiB: e.maxRssKiB });
+        // Relative folders, run from the project: given absolute ones, Eleventy 3.1.8 skips the
+        // directory data file (resources/guides/guides.11tydata.json) and so the layout, and
+        // wrote 1 KB fragments instead of whole pages (measured before this was caught).
+        const e = await timed([process.execPath, eleventyCmd, `--input=${path.basename(e11.input)}`, `--output=${path.basename(e11.output)}`, "--quiet"], { ...process.env }, path.dirname(e11.input), e11.output);
+        const sample = readFileSync(path.join(e11.output, "resources", "guides", syntheticGuideName(0), "index.html"), "utf8");
+        if (!sample.startsWith("<!DOCTYPE html>") || !sample.includes("</footer>")) throw new Error("Eleventy wrote a guide without the page layout: the anchor would not measure the same work.");
+        eleventy.push({ wallMs: e.wallMs, maxRssKiB: e.maxRssKiB, cpuMs: e.cpuMs });
       }
       rows.push(scaleRow(`ours, ${n} guides`, n, pages, `BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, ours));
       if (single.length) rows.push(scaleRow(`ours, ${n} guides, BOS_WORKERS=0`, n, pages, `BOS_WORKERS=0 BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, single));
@@ -510,8 +533,14 @@ let lh: Awaited<ReturnType<typeof lighthouseRuns>> | undefined;
 try {
   if (wanted("cold")) {
     cold = await coldBuilds();
-    // A fresh clone has no transform cache: tsx's own (in the system's temp folder) off.
-    coldNoCache = await coldBuilds({ TSX_DISABLE_CACHE: "1" }, 3);
+    // A fresh clone has no caches: tsx's transform cache (in the system's temp folder) off,
+    // and an empty folder for the build's own (compiled validators) on each run.
+    const fresh = await mkdtemp(path.join(os.tmpdir(), "bench-fresh-"));
+    try {
+      coldNoCache = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", BOS_CACHE_DIR: path.join(fresh, String(i)) }), 3);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
   }
   if (wanted("stages")) stages = await stageTimings();
   if (wanted("bytes")) pages = pageBytes();
@@ -539,19 +568,27 @@ if (cold) {
   const reportedValues = cold.runs.flatMap((r) => (r.reportedMs === undefined ? [] : [r.reportedMs]));
   const reported = reportedValues.length ? spread(reportedValues) : undefined;
   const noCache = coldNoCache ? spread(coldNoCache.runs.map((r) => r.wallMs)) : undefined;
+  const cpuValues = cold.runs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
+  const cpu = cpuValues.length ? spread(cpuValues) : undefined;
+  const noCacheCpuValues = coldNoCache?.runs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs])) ?? [];
+  const noCacheCpu = noCacheCpuValues.length ? spread(noCacheCpuValues) : undefined;
   out.push("");
   out.push(`1. Cold full-site build: node --import tsx scripts/build.ts, ${RUNS} fresh processes, writing ${rel(ROOT, paths.dist)}/`);
   out.push(
     table(
-      ["run", "wall", "build's own", "max RSS"],
-      cold.runs.map((r, i) => [String(i + 1), ms(r.wallMs), r.reportedMs === undefined ? "n/a" : ms(r.reportedMs), mib(r.maxRssKiB)]),
+      ["run", "wall", "build's own", "CPU", "max RSS"],
+      cold.runs.map((r, i) => [String(i + 1), ms(r.wallMs), r.reportedMs === undefined ? "n/a" : ms(r.reportedMs), r.cpuMs === undefined ? "n/a" : ms(r.cpuMs), mib(r.maxRssKiB)]),
     ),
   );
   out.push(`wall         ${spreadText(wall, ms)}  target < ${ms(COLD_TARGET_MS)}: ${wall.median < COLD_TARGET_MS ? "met" : "NOT met"}`);
   if (reported) out.push(`build's own  ${spreadText(reported, ms)}  (runPipeline + write, without Node/tsx start-up)`);
+  if (cpu) out.push(`CPU          ${spreadText(cpu, ms)}  (user + system, all threads; steadier than wall time on a busy machine)`);
   if (rss) out.push(`max RSS      ${spreadText(rss, (k) => mib(k))}`);
   out.push(`max RSS via  ${cold.method}`);
-  if (noCache) out.push(`no cache     ${spreadText(noCache, ms)}  (${coldNoCache!.runs.length} runs with TSX_DISABLE_CACHE=1: a fresh clone, every TypeScript file transformed)`);
+  if (noCache)
+    out.push(
+      `no cache     ${spreadText(noCache, ms)}${noCacheCpu ? `, CPU ${spreadText(noCacheCpu, ms)}` : ""}  (${coldNoCache!.runs.length} runs as a fresh clone: TSX_DISABLE_CACHE=1, every TypeScript file transformed, and an empty BOS_CACHE_DIR, the schemas compiled)`,
+    );
   coldSummary = {
     command: "node --import tsx scripts/build.ts",
     runs: cold.runs,
@@ -561,7 +598,8 @@ if (cold) {
     maxRssMethod: cold.method,
     targetMs: COLD_TARGET_MS,
     targetMet: wall.median < COLD_TARGET_MS,
-    noTransformCache: coldNoCache ? { env: "TSX_DISABLE_CACHE=1", runs: coldNoCache.runs, wallMs: noCache } : null,
+    cpuMs: cpu ?? null,
+    noTransformCache: coldNoCache ? { env: "TSX_DISABLE_CACHE=1 BOS_CACHE_DIR=<empty folder>", runs: coldNoCache.runs, wallMs: noCache, cpuMs: noCacheCpu ?? null } : null,
   };
 }
 
@@ -635,8 +673,8 @@ if (scaled) {
   out.push(`5. Scale: the site plus N synthetic Markdown guides (~170 words, ~1 KB each, like the SSG Markdown benchmark's pages), fresh process, median of ${SCALE_RUNS}`);
   out.push(
     table(
-      ["build", "pages", "wall (median)", "min", "max", "ms/page", "max RSS"],
-      scaled.rows.map((r) => [r.name, n(r.pages), ms(r.wallMs.median), ms(r.wallMs.min), ms(r.wallMs.max), r.msPerPage.toFixed(2), r.maxRssKiB ? mib(r.maxRssKiB.median) : "n/a"]),
+      ["build", "pages", "wall (median)", "min", "max", "ms/page", "CPU (median)", "max RSS"],
+      scaled.rows.map((r) => [r.name, n(r.pages), ms(r.wallMs.median), ms(r.wallMs.min), ms(r.wallMs.max), r.msPerPage.toFixed(2), r.cpuMs ? ms(r.cpuMs.median) : "n/a", r.maxRssKiB ? mib(r.maxRssKiB.median) : "n/a"]),
     ),
   );
   const biggest = Math.max(...SCALE_SIZES);
@@ -646,6 +684,7 @@ if (scaled) {
   const underMemory = ours?.maxRssKiB ? ours.maxRssKiB.max < SCALE_RSS_TARGET_KIB : null;
   out.push(`Published anchors for ${n(biggest)} Markdown pages (the benchmark author's machine, 2022): Hugo 0.68 s, Eleventy 1.94 s, Astro 22.9 s.`);
   out.push(`Eleventy ${scaled.eleventy.version} layout: ${scaled.eleventy.layout}; its runs alternate with ours.`);
+  out.push("CPU: user + system time of the process and its threads (/usr/bin/time); it varies less than wall time when other work loads the machine.");
   if (ours && e11)
     out.push(
       `Target at ${n(biggest)}: faster than Eleventy on this machine (${ms(ours.wallMs.median)} vs ${ms(e11.wallMs.median)}: ${fasterThanEleventy ? "met" : "NOT met"}), ` +

@@ -1,5 +1,5 @@
 /** What every template can know about the page being rendered. */
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { Page, Site } from "./content-types.ts";
 
 export interface RenderContext {
@@ -25,6 +25,12 @@ export interface RenderContext {
   hydrates(name: string): boolean;
   /** The URL of a file in content/assets (for example "assets/favicon.svg"). */
   assetUrl(name: string): string;
+  /**
+   * Set by the build: stands in for a part shared by many pages (templates/ui/Cached.tsx),
+   * rendered once per id and value of `by` (called once the page has rendered) and
+   * spliced in. Absent: parts render in place.
+   */
+  cached?(id: string, by: () => unknown[], children: ReactNode): ReactNode;
 }
 
 export const Ctx = createContext<RenderContext | null>(null);

@@ -5,22 +5,23 @@
  */
 import type { Site } from "../../templates/content-types.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
+import { cachedAssets } from "./assets-cache.ts";
 import { headerFiles } from "./headers.ts";
 import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
-import { checkContentLinks, internalRefsInHtml } from "./links.ts";
+import { checkContentLinks } from "./links.ts";
 import { load } from "./load.ts";
-import { flatten, preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
-import { loadSectionComponents, renderRoute, type SectionComponent } from "./render.tsx";
-import { resolve } from "./resolve.ts";
+import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
+import { assemble, encodePage, loadSectionComponents, pageRefs, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./render.tsx";
+import { resolve, type ResolvedContent } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
 import { loadSchemas, type SchemaSet } from "./schemas.ts";
-import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues } from "./seo.ts";
+import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SiteImages } from "./seo.ts";
 import { loadImageKit, type ImageKit } from "./share-images.ts";
 import { buildStyles } from "./styles.ts";
 import { unusedContent } from "./unused.ts";
-import { createValidator, validateContent } from "./validate.ts";
-import { writeOutput } from "./write.ts";
+import { createValidator, validateContent, type ValidatedContent } from "./validate.ts";
+import { startOutput, writeOutput, type OutputFolder } from "./write.ts";
 import { normalizeRoute } from "../lib/url.ts";
 
 export interface BuildResult {
@@ -75,7 +76,9 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // Browser code and styles do not depend on content: start them right away.
   const warm = options.warm;
   const assetsJob: Promise<[IslandBundle, string]> | undefined =
-    options.mode === "build" ? (warm?.assets ?? Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates) ?? buildStyles(paths.templates)])) : undefined;
+    options.mode === "build"
+      ? (warm?.assets ?? cachedAssets(paths.templates, () => Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates) ?? buildStyles(paths.templates)])))
+      : undefined;
   if (warm && assetsJob) warm.assets = assetsJob;
   assetsJob?.catch(() => {}); // awaited below; avoid an unhandled rejection if content fails first
   // Fonts and theme for the share images and icons (drawn in a worker while pages render), and content dates for the sitemap.
@@ -105,9 +108,27 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   lap("routes+links");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };
+  // The output folder and the pages' folders are made while the pages render (write.ts).
+  const output = options.write !== false ? startOutput(paths.dist) : undefined;
+  output?.prepare(routes.map((r) => r.output));
+  try {
+    return await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, datesJob: datesJob!, images: images!, lap, fail, timings, pool }, output);
+  } catch (err) {
+    await output?.abandon().catch(() => {});
+    throw err;
+  }
+}
+
+async function renderAndWrite(
+  paths: ProjectPaths,
+  options: BuildOptions,
+  { schemas, validated, resolved, routes, issues, assetsJob, datesJob, images, lap, fail, timings, pool }: RenderState,
+  output: OutputFolder | undefined,
+): Promise<BuildResult> {
+  const warm = options.warm;
 
   const seo = planSeo(images!, resolved.files.find((f) => f.kind === "site")!.data as unknown as Site, routes, resolved);
-  const [islands, css] = await assetsJob!;
+  const [islands, css] = await assetsJob;
   lap("islands+styles");
   const files = new Map<string, string | Uint8Array>();
   for (const [out, bytes] of islands.files) files.set(out, bytes);
@@ -117,16 +138,22 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
   if (warm) warm.sections = sectionsJob;
   const sections = await sectionsJob;
-  const input = { site, routes, assets: resolved.assets, islands, css, sections, seoHeads: new Map(routes.map((r) => [r.path, seo.head(r)])) };
+  const input = { site, routes, assets: resolved.assets, islands, css, sections, seo };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
+  // Parts shared by many pages (header, footer, stylesheet: templates/ui/Cached.tsx) are
+  // rendered once and kept here; worker threads send the ones they rendered along.
+  const fragments: FragmentCache = new Map();
+  const pages = new Map<string, RenderedPage>();
   const rendered = pool?.shares(routes.length)
-    ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => flatten(renderRoute(route, input)))
+    ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => renderPage(route, input, fragments), seo.head)
     : undefined;
   for (const [i, route] of routes.entries()) {
-    const html = rendered?.[i] ?? renderRoute(route, input);
-    files.set(route.output, html);
+    const page: RenderedPage = rendered?.[i] ?? renderPage(route, input, fragments);
+    for (const [key, fragment] of page.fragments) if (!fragments.has(key)) fragments.set(key, fragment);
+    files.set(route.output, assemble(page, fragments));
+    pages.set(route.output, page);
     // Links written in templates (not content) must resolve too.
-    for (const ref of new Set(internalRefsInHtml(html))) {
+    for (const ref of new Set(pageRefs(page, fragments))) {
       if (files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref))) continue;
       issues.push({
         severity: "error",
@@ -139,7 +166,10 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
     }
   }
   lap("render");
-  if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
+  if (issues.some((i) => i.severity === "error")) {
+    await output?.abandon();
+    return fail(issues, routes);
+  }
 
   for (const [out, data] of await seo.files()) files.set(out, data);
   files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, pageSources(resolved, validated.annotations), await datesJob!)));
@@ -159,9 +189,35 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   for (const [out, text] of headers.files) files.set(out, text);
   const sorted = new Map([...files].sort(([a], [b]) => a.localeCompare(b)));
-  if (options.write !== false) await writeOutput(paths.dist, sorted);
+  const encoded = new Map<string, Uint8Array>();
+  if (output)
+    await writeOutput(
+      paths.dist,
+      sorted,
+      (file) => {
+        const page = pages.get(file);
+        return page && encodePage(page, fragments, encoded);
+      },
+      output,
+    );
   lap("write");
   return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings };
+}
+
+/** What rendering and writing take over from the stages before. */
+interface RenderState {
+  schemas: SchemaSet;
+  validated: ValidatedContent;
+  resolved: ResolvedContent;
+  routes: Route[];
+  issues: Issue[];
+  assetsJob: Promise<[IslandBundle, string]>;
+  datesJob: Promise<(file: string) => Promise<string>>;
+  images: SiteImages;
+  lap: (name: string) => void;
+  fail: (issues: Issue[], routes?: Route[]) => BuildResult;
+  timings: Record<string, number>;
+  pool: WorkerPool | undefined;
 }
 
 function sitemap(site: Site, routes: Route[], lastmod: Map<string, string>): string {

@@ -8,9 +8,10 @@
  * the same bytes (tests/unit/workers.test.ts builds both ways and compares).
  *
  * BOS_WORKERS sets the number of worker threads: 0 runs everything on the main
- * thread; unset means one per core beyond the first, with Markdown and rendering
- * shared only from SHARE_FROM pages up (below that, starting the templates in a
- * worker costs more than it saves); a number forces that many, sharing at any size.
+ * thread; unset means one per core beyond the first (at most 3), with Markdown and
+ * rendering shared only from SHARE_FROM pages and SHARE_WORKERS workers up (below
+ * that, starting the templates in a worker costs more than it saves); a number forces
+ * that many, sharing at any size.
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -21,13 +22,22 @@ import { Worker } from "node:worker_threads";
 import { parseMarkdownUncached, primeMarkdown, type MarkdownResult } from "./markdown.ts";
 import type { IslandBundle } from "./islands.ts";
 import type { OutputAsset } from "./resolve.ts";
-import type { RenderInput } from "./render.tsx";
+import type { RenderedPage, RenderInput } from "./render.tsx";
 import type { Route } from "./routes.ts";
+import type { PageSeo } from "./seo.ts";
 import type { SchemaSet } from "./schemas.ts";
 import type { Annotation } from "./validate.ts";
 
 /** Pages from which the default setting shares parsing and rendering with workers. */
 export const SHARE_FROM = 300;
+/**
+ * Workers from which the default setting shares them at all. With one (two cores),
+ * 4,000 guides took 1-2 s more wall time and ~2 s more CPU shared than on the main
+ * thread alone (measured five times, alternating): the worker loads the templates and
+ * Markdown parser again, every tree crosses between threads twice, and the second
+ * core is not free anyway (the write stage's file system work runs there).
+ */
+const SHARE_WORKERS = 2;
 /** Items per message: large enough that messaging is cheap, small enough to balance. */
 const CHUNK = 64;
 
@@ -46,28 +56,33 @@ export function poolSettings(env = process.env["BOS_WORKERS"], cores = os.availa
   return { workers: Math.max(0, Math.min(cores - 1, 3)), forced: false };
 }
 
-/** What the worker needs to render: RenderInput without section components and bytes. */
+/** What the worker needs to render: RenderInput without section components, bytes and the SEO plan (functions; heads come with each page). */
 export interface RenderSetup {
   templatesDir: string;
   sectionTypes: string[];
-  input: Omit<RenderInput, "sections">;
+  input: Omit<RenderInput, "sections" | "seo">;
 }
 
 export type Job =
   | { job: "styles"; templatesDir: string }
   | { job: "parse"; items: [text: string, mode: "inline" | "block"][] }
   | { job: "setup"; setup: RenderSetup }
-  | { job: "render"; routes: Route[] };
+  | { job: "render"; routes: Route[]; heads: PageSeo[] };
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; stack?: string };
 
+/** A worker thread, started on its first job (a build whose stylesheet is cached and that shares nothing starts none). */
 class PoolWorker {
-  private readonly worker: Worker;
+  private started: Worker | undefined;
   private next = 0;
   private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   private failure: Error | undefined;
 
-  constructor() {
+  private get worker(): Worker {
+    return (this.started ??= this.start());
+  }
+
+  private start(): Worker {
     // A worker's entry is not passed through the loader hooks of --import tsx (Node 20),
     // so a small script registers tsx in the worker and then imports worker.ts.
     const require = createRequire(import.meta.url);
@@ -75,15 +90,15 @@ class PoolWorker {
     const api = (JSON.parse(readFileSync(tsxPackage, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]!.import.default;
     const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), api)).href;
     const entry = new URL("./worker.ts", import.meta.url).href;
-    this.worker = new Worker(`import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`, {
+    const worker = new Worker(`import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`, {
       eval: true,
       execArgv: [],
       env: process.env,
       stdout: false,
       stderr: false,
     });
-    this.worker.unref();
-    this.worker.on("message", (r: Reply) => {
+    worker.unref();
+    worker.on("message", (r: Reply) => {
       const w = this.waiting.get(r.id);
       if (!w) return;
       this.waiting.delete(r.id);
@@ -95,8 +110,9 @@ class PoolWorker {
       for (const w of this.waiting.values()) w.reject(err);
       this.waiting.clear();
     };
-    this.worker.on("error", fail);
-    this.worker.on("exit", (code) => fail(new Error(`A build worker stopped (exit code ${code}).`)));
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`A build worker stopped (exit code ${code}).`)));
+    return worker;
   }
 
   run<T>(job: Job): Promise<T> {
@@ -111,7 +127,7 @@ class PoolWorker {
   terminate(): Promise<number> {
     this.waiting.clear();
     this.failure ??= new Error("The pool was closed.");
-    return this.worker.terminate();
+    return this.started?.terminate() ?? Promise.resolve(0);
   }
 }
 
@@ -128,7 +144,7 @@ export class WorkerPool {
 
   /** Whether a site of this many pages should share parsing and rendering. */
   shares(pages: number): boolean {
-    return this.workers.length > 0 && (this.settings.forced || pages >= SHARE_FROM);
+    return this.workers.length > 0 && (this.settings.forced || (pages >= SHARE_FROM && this.workers.length >= SHARE_WORKERS));
   }
 
   /** The stylesheet, compiled by a worker (by the main thread if the worker fails). */
@@ -143,12 +159,13 @@ export class WorkerPool {
     return share(items, this.workers, (chunk) => chunk.map(([t, m]) => local(t, m)), (w, chunk) => w.run<MarkdownResult[]>({ job: "parse", items: chunk }));
   }
 
-  async render(routes: Route[], setup: RenderSetup, local: (route: Route) => string): Promise<string[]> {
+  /** `head` gives each page's share image, icons and structured data (seo.ts), computed here: workers get the results. */
+  async render(routes: Route[], setup: RenderSetup, local: (route: Route) => RenderedPage, head: (route: Route) => PageSeo): Promise<RenderedPage[]> {
     if (!this.setupDone) {
       this.setupDone = true;
       await Promise.all(this.workers.map((w) => w.run({ job: "setup", setup })));
     }
-    return share(routes, this.workers, (chunk) => chunk.map(local), (w, chunk) => w.run<string[]>({ job: "render", routes: chunk }));
+    return share(routes, this.workers, (chunk) => chunk.map(local), (w, chunk) => w.run<RenderedPage[]>({ job: "render", routes: chunk, heads: chunk.map(head) }));
   }
 
   async close(): Promise<void> {
@@ -215,7 +232,7 @@ export async function preparseMarkdown(pool: WorkerPool, annotations: Annotation
  * only for their addresses; the pages to render arrive with their content).
  */
 export function renderSetup(templatesDir: string, schemas: SchemaSet, input: RenderInput): RenderSetup {
-  const { sections: _sections, ...rest } = input;
+  const { sections: _sections, seo: _seo, ...rest } = input;
   return {
     templatesDir,
     sectionTypes: [...schemas.sectionTypes.keys()],
@@ -226,15 +243,4 @@ export function renderSetup(templatesDir: string, schemas: SchemaSet, input: Ren
       islands: { files: new Map(), entries: input.islands.entries } satisfies IslandBundle,
     },
   };
-}
-
-/**
- * React returns a page as a rope of many small strings. Held by the thousand until
- * the link check reads them, they kept every piece alive (twice the memory of a
- * single-threaded build, which reads each page right away): a regular expression
- * pass makes V8 store the string flat, and the pieces go.
- */
-export function flatten(html: string): string {
-  /^/.test(html);
-  return html;
 }

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ComponentType } from "react";
+import type { ComponentType, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Guide, Page, Site } from "../../templates/content-types.ts";
 import { GuideArticle } from "../../templates/layout/GuideArticle.tsx";
@@ -13,9 +13,10 @@ import { Ctx, type RenderContext } from "../../templates/context.ts";
 import { Body } from "../../templates/layout/Body.tsx";
 import { Head } from "../../templates/layout/Head.tsx";
 import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
+import { internalRefsInHtml } from "./links.ts";
 import type { OutputAsset } from "./resolve.ts";
 import type { Route } from "./routes.ts";
-import type { PageSeo } from "./seo.ts";
+import type { SeoOutput } from "./seo.ts";
 
 /** Content assets that templates use by name (not through a content field). */
 export const FAVICON = "assets/favicon.svg";
@@ -49,19 +50,58 @@ export interface RenderInput {
   /** The site's stylesheet, inlined into every page's head (measured faster to first paint than a linked file). */
   css: string;
   sections: Map<string, SectionComponent>;
-  /** Each route's share image, icons and structured data, by route path (plain data: render workers get a copy). */
-  seoHeads: Map<string, PageSeo>;
+  seo: SeoOutput;
 }
 
 export function pageTitle(page: Page, site: Site): string {
   return page.title.includes(site.brand) ? page.title : `${page.title} | ${site.brand}`;
 }
 
-export function renderRoute(route: Route, input: RenderInput): string {
+/**
+ * A part shared by many pages (templates/ui/Cached.tsx), rendered once: its markup,
+ * the internal links in it (for the link check) and what it registered while rendering.
+ */
+export interface Fragment {
+  html: string;
+  refs: string[];
+  islands: string[];
+  lazyIslands: string[];
+  dialogTriggers: string[];
+}
+
+/** The shared parts rendered so far, by key; one per render input (the same site, assets and stylesheet). */
+export type FragmentCache = Map<string, Fragment>;
+
+/**
+ * A page as render gives it: its own markup in pieces, with a shared part (by key)
+ * between each two pieces; assemble() joins them. Fragments this render had to
+ * render travel with the page, so a worker thread can hand them to the main thread.
+ */
+export interface RenderedPage {
+  pieces: string[];
+  keys: string[];
+  /** Internal links in the page's own markup (those of its fragments are in the fragments). */
+  refs: string[];
+  fragments: [string, Fragment][];
+}
+
+/** A Set that notes what is added to it. */
+class RecordingSet<T> extends Set<T> {
+  readonly added: T[] = [];
+  override add(value: T): this {
+    this.added.push(value);
+    return super.add(value);
+  }
+}
+
+const SLOT = /<bos-slot data-slot="(\d+)"><\/bos-slot>/g;
+
+export function renderPage(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
   const { site } = input;
   // A guide is a Markdown file: its page has no sections, only the article.
   const guide = route.page.kind === "guide" ? (route.page.data as unknown as Guide) : undefined;
   const page = guide ? ({ title: guide.title, description: guide.description, sections: [] } as unknown as Page) : (route.page.data as unknown as Page);
+  const slots: { id: string; by: () => unknown[]; children: ReactNode }[] = [];
   const ctx: RenderContext = {
     site,
     page,
@@ -83,21 +123,62 @@ export function renderRoute(route: Route, input: RenderInput): string {
       if (!a) throw new Error(`A template uses content/${name}, which does not exist.`);
       return a.url;
     },
+    cached(id, by, children) {
+      slots.push({ id, by, children });
+      return <bos-slot data-slot={String(slots.length - 1)} />;
+    },
   };
-  const body = renderToStaticMarkup(
-    <Ctx.Provider value={ctx}>
-      <Body>
-        {guide ? (
-          <GuideArticle guide={guide} />
-        ) : (
-          page.sections.map((section, i) => {
-            const Section = input.sections.get(section.type)!;
-            return <Section key={i} section={section as never} />;
-          })
-        )}
-      </Body>
-    </Ctx.Provider>,
+  const fragments: [string, Fragment][] = [];
+  /**
+   * Splits rendered markup at its slots: n + 1 pieces around n keys. Each slot's part
+   * comes from the cache or is rendered now (after the markup around it, in document
+   * order) with a context that notes what it registers; the page gets those
+   * registrations either way.
+   */
+  const split = (markup: string): Pieces => {
+    const out: Pieces = { pieces: [], keys: [] };
+    let last = 0;
+    for (const m of markup.matchAll(SLOT)) {
+      const slot = slots[Number(m[1])]!;
+      const key = `${slot.id}:${JSON.stringify(slot.by())}`;
+      let fragment = cache.get(key);
+      if (!fragment) {
+        const islands = new RecordingSet<string>();
+        const lazyIslands = new RecordingSet<string>();
+        const dialogTriggers = new RecordingSet<string>();
+        for (const t of ctx.dialogTriggers) Set.prototype.add.call(dialogTriggers, t);
+        const html = renderToStaticMarkup(<Ctx.Provider value={{ ...ctx, islands, lazyIslands, dialogTriggers, cached: undefined }}>{slot.children}</Ctx.Provider>);
+        fragment = { html, refs: internalRefsInHtml(html), islands: islands.added, lazyIslands: lazyIslands.added, dialogTriggers: dialogTriggers.added };
+        cache.set(key, fragment);
+        fragments.push([key, fragment]);
+      }
+      fragment.islands.forEach((n) => ctx.islands.add(n));
+      fragment.lazyIslands.forEach((n) => ctx.lazyIslands.add(n));
+      fragment.dialogTriggers.forEach((n) => ctx.dialogTriggers.add(n));
+      out.pieces.push(markup.slice(last, m.index));
+      out.keys.push(key);
+      last = m.index + m[0].length;
+    }
+    out.pieces.push(markup.slice(last));
+    return out;
+  };
+  const body = split(
+    renderToStaticMarkup(
+      <Ctx.Provider value={ctx}>
+        <Body>
+          {guide ? (
+            <GuideArticle guide={guide} />
+          ) : (
+            page.sections.map((section, i) => {
+              const Section = input.sections.get(section.type)!;
+              return <Section key={i} section={section as never} />;
+            })
+          )}
+        </Body>
+      </Ctx.Provider>,
+    ),
   );
+  // The body first: what it registers (islands, dialogs) decides the head's scripts.
   const scripts: string[] = [];
   const preloads = new Set<string>();
   // Islands hydrated on load, plus the small click handler that loads dialogs on first use.
@@ -107,19 +188,83 @@ export function renderRoute(route: Route, input: RenderInput): string {
     scripts.push(ctx.islandUrl(name));
     input.islands.entries.get(name)!.imports.forEach((u) => preloads.add(u));
   }
-  const head = renderToStaticMarkup(
-    <Head
-      title={pageTitle(page, site)}
-      description={page.description}
-      canonicalUrl={site.url + route.canonical}
-      siteName={site.brand}
-      favicon={ctx.assetUrl(FAVICON)}
-      css={input.css}
-      scripts={scripts}
-      preloads={[...preloads].sort()}
-      noindex={route.status === 404}
-      seo={input.seoHeads.get(route.path)!}
-    />,
+  const head = split(
+    renderToStaticMarkup(
+      <Ctx.Provider value={ctx}>
+        <Head
+          title={pageTitle(page, site)}
+          description={page.description}
+          canonicalUrl={site.url + route.canonical}
+          siteName={site.brand}
+          favicon={ctx.assetUrl(FAVICON)}
+          css={input.css}
+          scripts={scripts}
+          preloads={[...preloads].sort()}
+          noindex={route.status === 404}
+          seo={input.seo.head(route)}
+        />
+      </Ctx.Provider>,
+    ),
   );
-  return `<!DOCTYPE html><html lang="${site.language}"><head>${head}</head><body>${body}</body></html>\n`;
+  const out = join(join({ pieces: [`<!DOCTYPE html><html lang="${site.language}"><head>`], keys: [] }, head), join({ pieces: ["</head><body>"], keys: [] }, join(body, { pieces: ["</body></html>\n"], keys: [] })));
+  return { ...out, refs: out.pieces.flatMap(internalRefsInHtml), fragments };
+}
+
+interface Pieces {
+  pieces: string[];
+  keys: string[];
+}
+
+/** Two runs of pieces as one: the last piece of a and the first of b meet. */
+function join(a: Pieces, b: Pieces): Pieces {
+  return { pieces: [...a.pieces.slice(0, -1), a.pieces.at(-1)! + b.pieces[0]!, ...b.pieces.slice(1)], keys: [...a.keys, ...b.keys] };
+}
+
+/**
+ * The page's HTML: its pieces with the shared parts between them. Concatenation keeps
+ * each shared part (the 55 KB stylesheet, the header, the footer) one string in
+ * memory, referenced by every page, instead of a copy per page.
+ */
+export function assemble(page: RenderedPage, cache: FragmentCache): string {
+  let html = page.pieces[0]!;
+  page.keys.forEach((key, i) => (html += cache.get(key)!.html + page.pieces[i + 1]!));
+  return html;
+}
+
+/**
+ * The page's UTF-8 bytes in parts, for writing: its own pieces encoded now, each
+ * shared part encoded once per build (kept in `encoded`), with no copy of the page.
+ */
+export function encodePage(page: RenderedPage, cache: FragmentCache, encoded: Map<string, Uint8Array>): Uint8Array[] {
+  const out: Uint8Array[] = [Buffer.from(page.pieces[0]!, "utf8")];
+  page.keys.forEach((key, i) => {
+    let bytes = encoded.get(key);
+    if (!bytes) encoded.set(key, (bytes = Buffer.from(cache.get(key)!.html, "utf8")));
+    out.push(bytes, Buffer.from(page.pieces[i + 1]!, "utf8"));
+  });
+  return out;
+}
+
+/** Internal links of the whole page: its own and those of its shared parts. */
+export function pageRefs(page: RenderedPage, cache: FragmentCache): string[] {
+  return [...page.refs, ...page.keys.flatMap((k) => cache.get(k)!.refs)];
+}
+
+const routeCaches = new WeakMap<RenderInput, FragmentCache>();
+
+/** One page's HTML (shared parts cached per render input). */
+export function renderRoute(route: Route, input: RenderInput): string {
+  let cache = routeCaches.get(input);
+  if (!cache) routeCaches.set(input, (cache = new Map()));
+  return assemble(renderPage(route, input, cache), cache);
+}
+
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      /** Where a shared part goes (renderPage); never in the output. */
+      "bos-slot": { "data-slot": string };
+    }
+  }
 }

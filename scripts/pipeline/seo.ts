@@ -30,13 +30,16 @@ interface Meta {
 
 const meta = (route: Route) => route.page.data as unknown as Meta;
 
-/** The pages that are served at their own address (not aliases), by address. */
-const primaries = new WeakMap<Route[], Map<string, Route>>();
-/** The non-alias routes by path, built once per route table (breadcrumbs ask for it per page). */
+/**
+ * The pages that are served at their own address (not aliases), by address. Kept per
+ * route list: every page's breadcrumbs read it, and building it per page made a
+ * build of n pages cost n² (a second of 4,000 guides).
+ */
+const primaryByRoutes = new WeakMap<Route[], Map<string, Route>>();
 function primaryRoutes(routes: Route[]): Map<string, Route> {
-  let map = primaries.get(routes);
-  if (!map) primaries.set(routes, (map = new Map(routes.filter((r) => !r.alias).map((r) => [r.path, r]))));
-  return map;
+  let primary = primaryByRoutes.get(routes);
+  if (!primary) primaryByRoutes.set(routes, (primary = new Map(routes.filter((r) => !r.alias).map((r) => [r.path, r]))));
+  return primary;
 }
 
 /**

@@ -7,16 +7,17 @@
  * Text is set in Inter from an npm package and resvg loads no system font, so every
  * machine draws the same pixels. File names hash what is drawn (the SVG, the size,
  * resvg's and the font's versions), so pages can name the images before the worker
- * (scripts/lib/rasterize.ts) has drawn them: the build awaits them only at write,
- * and a drawn image is kept in a cache under that hash.
+ * (scripts/lib/rasterize.ts) has drawn them: the build awaits them only at write.
+ * Drawn images are kept in the build cache (scripts/lib/cache.ts) for the next build.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { defaultCacheDir } from "../lib/cache.ts";
 import { fontMetrics, type FontMetrics } from "../lib/font-metrics.ts";
-import { contentHash, hashedName } from "../lib/hash.ts";
-import { ROOT } from "../lib/paths.ts";
-import { rasterizer, type Rasterizer } from "../lib/rasterize.ts";
+import { hashedName } from "../lib/hash.ts";
+import { rasterizer } from "../lib/rasterize.ts";
 
 const require = createRequire(import.meta.url);
 const FONT_FAMILY = "Inter";
@@ -35,54 +36,63 @@ export interface ImageKit {
   colours: Colours;
   /** resvg's and the font's versions: part of every image's name. */
   version: string;
-  /** The PNG of svg (at its size, or scaled to width): from the cache, else drawn (once per process). */
+  /** The PNG of svg (at its size, or scaled to width), drawn once per process. */
   png(svg: string, width?: number): Promise<Uint8Array>;
 }
 
-/**
- * Drawn images are kept in node_modules/.cache (the usual place for build caches; safe
- * to delete), under the hash of what they show, so a build draws only images whose
- * text, colours, fonts or renderer changed. BOS_IMAGE_CACHE=off draws every image.
- */
-/** Raise when a change to the drawing (scripts/lib/rasterize.ts options) changes pixels of the same SVG. */
-const DRAW_VERSION = 1;
-export const IMAGE_CACHE = path.join(ROOT, "node_modules/.cache/building-os/images");
-const PNG_END = Buffer.from("0000000049454e44ae426082", "hex");
-
-/** Reads the fonts and the theme; the drawing worker starts at the first image not in the cache. */
-export async function loadImageKit(templatesDir: string, cacheDir: string | undefined = process.env["BOS_IMAGE_CACHE"] === "off" ? undefined : IMAGE_CACHE): Promise<ImageKit> {
+/** Reads the fonts and the theme; starts the drawing worker. */
+export async function loadImageKit(templatesDir: string): Promise<ImageKit> {
   const files = FONT_FILES.map((f) => require.resolve(f));
   const [regular, bold, css] = await Promise.all([readFile(files[0]!), readFile(files[1]!), readFile(path.join(templatesDir, "styles.css"), "utf8")]);
-  let worker: Rasterizer | undefined;
-  const draw = async (svg: string, width: number | undefined, id: string): Promise<Uint8Array> => {
-    const file = cacheDir && path.join(cacheDir, `${id}.png`);
+  const drawn = new Map<string, Promise<Uint8Array>>();
+  const versions = ["@resvg/resvg-js", "@expo-google-fonts/inter"].map((p) => `${p}@${(require(`${p}/package.json`) as { version: string }).version}`);
+  const version = versions.join(" ");
+  // PNGs already drawn by an earlier build, by a hash of what is drawn: resvg (and
+  // its worker) start only for an image not drawn before.
+  const cacheDir = defaultCacheDir();
+  if (cacheDir) void prune(path.join(cacheDir, "images")).catch(() => {});
+  const cached = async (svg: string, width: number | undefined): Promise<Uint8Array> => {
+    const file = cacheDir && path.join(cacheDir, "images", `${createHash("sha256").update(`${version}\n${width ?? ""}\n${svg}`).digest("hex").slice(0, 32)}.png`);
     if (file) {
-      const cached = await readFile(file).catch(() => undefined);
-      // A complete PNG ends with its IEND chunk; anything else is drawn again.
-      if (cached && cached.subarray(-PNG_END.length).equals(PNG_END)) return cached;
+      const hit = await readFile(file).catch(() => undefined);
+      if (hit) return hit;
     }
-    const png = await (worker ??= rasterizer(files, FONT_FAMILY)).png(svg, width);
-    if (file) await writeAtomic(file, png).catch(() => {}); // a cache that cannot be written only costs time
+    const png = await rasterizer(files, FONT_FAMILY).png(svg, width);
+    if (file) await saveAtomically(file, png).catch(() => {}); // without a cache the next build draws it again
     return png;
   };
-  const drawn = new Map<string, Promise<Uint8Array>>();
-  const packages = ["@resvg/resvg-js", "@expo-google-fonts/inter"].map((p) => `${p}@${(require(`${p}/package.json`) as { version: string }).version}`);
-  const version = [`draw ${DRAW_VERSION}`, ...packages].join(" ");
   return {
     regular: fontMetrics(regular),
     bold: fontMetrics(bold),
     colours: themeColours(css),
     version,
     png(svg, width) {
-      const id = contentHash(drawKey(version, svg, width));
-      let p = drawn.get(id);
+      const key = `${width ?? ""}\n${svg}`;
+      let p = drawn.get(key);
       if (!p) {
-        drawn.set(id, (p = draw(svg, width, id)));
+        drawn.set(key, (p = cached(svg, width)));
         p.catch(() => {}); // awaited at write; a build that stops earlier never looks
       }
       return p;
     },
   };
+}
+
+/** Keeps the newest KEEP_IMAGES drawn images (each edit of a page title draws a new share image). */
+const KEEP_IMAGES = 400;
+async function prune(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  if (names.length <= KEEP_IMAGES) return;
+  const dated = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  dated.sort((a, b) => b.t - a.t);
+  await Promise.all(dated.slice(KEEP_IMAGES).map(({ n }) => rm(path.join(dir, n), { force: true })));
+}
+
+async function saveAtomically(file: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, bytes);
+  await rename(tmp, file);
 }
 
 /** The hex colours of the theme's --color-* variables that the images use. */
@@ -197,18 +207,6 @@ export function fullBleedIconSvg(mark: Uint8Array, size: number, scale: number, 
   );
 }
 
-/** What decides an image's pixels: renderer and font versions, the size and the SVG. */
-function drawKey(version: string, svg: string, width: number | undefined): string {
-  return `${version}\n${width ?? ""}\n${svg}`;
-}
-
-async function writeAtomic(file: string, data: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
-}
-
 export interface DrawnImage {
   /** Path inside dist/. */
   output: string;
@@ -220,7 +218,7 @@ export interface DrawnImage {
 
 /** Names the image after what is drawn and starts drawing it. */
 export function drawImage(kit: ImageKit, name: string, svg: string, width: number, height: number, scaleTo?: number): DrawnImage {
-  const output = hashedName(name, drawKey(kit.version, svg, scaleTo));
+  const output = hashedName(name, `${kit.version}\n${scaleTo ?? ""}\n${svg}`);
   return { output, url: `/${output}`, width, height, bytes: kit.png(svg, scaleTo) };
 }
 

@@ -6,7 +6,8 @@
  * keywords x-link, x-asset, x-markdown and x-ref, so no stage guesses.
  * Cross-file checks that need only content (references, assets, ids) live here too.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv/dist/2020.js";
+import { compiledValidators } from "./compiled-schemas.ts";
 import { didYouMean, issueAt, type Issue } from "./issues.ts";
 import type { LoadedContent, SourceFile } from "./load.ts";
 import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./schemas.ts";
@@ -51,36 +52,21 @@ export function expectedSchemaRef(file: SourceFile): string {
   return `${up}schemas/collections/${file.name}.schema.json`;
 }
 
-export function createValidator(schemas: SchemaSet) {
+export function createValidator(schemas: SchemaSet, cacheDir?: string) {
   let collecting: Omit<Annotation, "file">[] = [];
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, discriminator: true, allowUnionTypes: true });
-  // Formats this project uses; written out so that no extra dependency is needed.
-  ajv.addFormat("email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
-  for (const [keyword, kind] of Object.entries(ANNOTATING_KEYWORDS)) {
-    ajv.addKeyword({
-      keyword,
-      schemaType: keyword === "x-link" || kind === "asset" ? "boolean" : "string",
-      errors: false,
-      validate: (arg: unknown, data: unknown, _parent?: unknown, cxt?: { instancePath: string }) => {
-        if (typeof data !== "string" || !cxt) return true;
-        if (keyword === "x-page") collecting.push({ kind, pointer: cxt.instancePath, value: `${String(arg)}${data}`, arg: "page" });
-        else collecting.push({ kind, pointer: cxt.instancePath, value: data, ...(typeof arg === "string" ? { arg } : {}) });
-        return true;
-      },
-    });
-  }
-  // Read by json-schema-to-typescript only.
-  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
-  for (const [p, schema] of schemas.byPath) ajv.addSchema({ ...schema, $id: SCHEMA_BASE + p });
-
-  const compiled = new Map<string, ValidateFunction>();
+  const annotate = (keyword: string, pointer: string, data: string, arg: unknown) => {
+    const kind = ANNOTATING_KEYWORDS[keyword]!;
+    if (keyword === "x-page") collecting.push({ kind, pointer, value: `${String(arg)}${data}`, arg: "page" });
+    else collecting.push({ kind, pointer, value: data, ...(typeof arg === "string" ? { arg } : {}) });
+  };
+  const keywords = Object.fromEntries(
+    Object.entries(ANNOTATING_KEYWORDS).map(([keyword, kind]) => [keyword, keyword === "x-link" || kind === "asset" ? ("boolean" as const) : ("string" as const)]),
+  );
+  // Compiled once and kept between builds (compiled-schemas.ts).
+  const compiled = compiledValidators(schemas, keywords, annotate, ...(cacheDir === undefined ? [] : [cacheDir]));
   const validatorFor = (schemaPath: string) => {
-    let v = compiled.get(schemaPath);
-    if (!v) {
-      v = ajv.getSchema(SCHEMA_BASE + schemaPath);
-      if (!v) throw new Error(`Schema ${schemaPath} is not loaded`);
-      compiled.set(schemaPath, v);
-    }
+    const v = compiled.get(schemaPath);
+    if (!v) throw new Error(`Schema ${schemaPath} is not loaded`);
     return v;
   };
 

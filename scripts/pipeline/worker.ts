@@ -4,9 +4,15 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { Job, RenderSetup } from "./pool.ts";
-import type { RenderInput } from "./render.tsx";
+import type { FragmentCache, RenderInput } from "./render.tsx";
+import type { Route } from "./routes.ts";
+import type { PageSeo } from "./seo.ts";
 
 let input: RenderInput | undefined;
+/** Shared parts this worker has rendered: each is sent to the main thread once, with the first page that uses it. */
+const fragments: FragmentCache = new Map();
+/** The head data (seo.ts) of the pages being rendered, sent with them by the main thread. */
+const heads = new Map<Route, PageSeo>();
 
 async function handle(msg: Job): Promise<unknown> {
   switch (msg.job) {
@@ -21,13 +27,17 @@ async function handle(msg: Job): Promise<unknown> {
     case "setup": {
       const { loadSectionComponents } = await import("./render.tsx");
       const s: RenderSetup = msg.setup;
-      input = { ...s.input, sections: await loadSectionComponents(s.templatesDir, s.sectionTypes) };
+      input = { ...s.input, seo: { head: (route) => heads.get(route)!, outputs: new Set(), files: () => Promise.reject(new Error("not in a worker")) }, sections: await loadSectionComponents(s.templatesDir, s.sectionTypes) };
+      fragments.clear();
       return true;
     }
     case "render": {
       if (!input) throw new Error("render before setup");
-      const { renderRoute } = await import("./render.tsx");
-      return msg.routes.map((r) => renderRoute(r, input!));
+      const { renderPage } = await import("./render.tsx");
+      msg.routes.forEach((r, i) => heads.set(r, msg.heads[i]!));
+      const pages = msg.routes.map((r) => renderPage(r, input!, fragments));
+      heads.clear();
+      return pages;
     }
   }
 }

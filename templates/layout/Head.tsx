@@ -1,5 +1,6 @@
 /** The <head> of every page: title, description, canonical link, social cards, icons, structured data, styles and the page's islands. */
 import type { PageSeo } from "../../scripts/pipeline/seo.ts";
+import { Cached } from "../ui/Cached.tsx";
 import { StructuredData } from "./StructuredData.tsx";
 
 export interface HeadProps {
@@ -47,7 +48,10 @@ export function Head(p: HeadProps) {
       <link rel="icon" href={p.favicon} type="image/svg+xml" />
       <link rel="apple-touch-icon" href={p.seo.icons.appleTouch} />
       <link rel="manifest" href={p.seo.manifest} />
-      <style dangerouslySetInnerHTML={{ __html: p.css }} />
+      {/* The same on every page: spliced in as one shared string, not copied per page. */}
+      <Cached id="css">
+        <style dangerouslySetInnerHTML={{ __html: p.css }} />
+      </Cached>
       {p.preloads.map((href) => (
         <link key={href} rel="modulepreload" href={href} />
       ))}

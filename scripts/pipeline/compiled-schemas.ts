@@ -1,0 +1,127 @@
+/**
+ * The compiled validators of the content schemas, kept between builds.
+ *
+ * ajv compiles the schemas into JavaScript; for this site's page schema (every
+ * section type, all errors, verbose) that took about 0.4 s of CPU on every cold
+ * build, more than the rest of validation. The code ajv generates is saved
+ * (ajv "standalone" code) in node_modules/.cache/building-os/, named by a hash of
+ * everything it depends on: the schemas, ajv's version, and this file and
+ * validate.ts (the options and custom keywords). Any change gives a new name, so a
+ * stale file is never read (scripts/lib/cache.ts; the bench measures a build with an
+ * empty cache as well).
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { defaultCacheDir } from "../lib/cache.ts";
+import { SCHEMA_BASE, type SchemaSet } from "./schemas.ts";
+
+const require = createRequire(import.meta.url);
+
+/** Called by the generated code for each string a keyword below marks: keyword, JSON pointer, value, the keyword's value in the schema. */
+export type Annotate = (keyword: string, pointer: string, data: string, arg: unknown) => void;
+
+const OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, discriminator: true, allowUnionTypes: true } as const;
+/** Formats this project uses; written out so that no extra dependency is needed. */
+const FORMATS: Record<string, RegExp> = { email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ };
+
+/** The schemas content files are checked against (the others are parts they refer to). */
+export function entrySchemas(schemas: SchemaSet): string[] {
+  return [...new Set(["site.schema.json", "page.schema.json", "guide.schema.json", ...schemas.collections.values()])].filter((p) => schemas.byPath.has(p)).sort();
+}
+
+/**
+ * A validator for each entry schema, by schema path. `keywords` are the schema
+ * keywords whose string values are reported through `annotate`, with their
+ * schema types.
+ */
+export function compiledValidators(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, cacheDir = defaultCacheDir()): Map<string, ValidateFunction> {
+  // "" (or BOS_CACHE=0): no cache.
+  const entries = entrySchemas(schemas);
+  const file = cacheDir && path.join(cacheDir, `validators-${cacheKey(schemas, keywords, entries)}.cjs`);
+  if (file) {
+    let code: string | undefined;
+    try {
+      code = readFileSync(file, "utf8");
+    } catch {
+      // not built yet
+    }
+    if (code !== undefined) return load(code, entries, annotate);
+  }
+  const { ajv, exportNames } = compile(schemas, keywords, annotate, entries);
+  const validators = new Map(entries.map((p) => [p, ajv.getSchema(SCHEMA_BASE + p)!]));
+  if (file) {
+    try {
+      const standaloneCode = require("ajv/dist/standalone/index.js").default as (ajv: unknown, refs: Record<string, string>) => string;
+      const code = standaloneCode(ajv, exportNames);
+      mkdirSync(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, code);
+      renameSync(tmp, file);
+      prune(cacheDir);
+    } catch {
+      // A cache that cannot be written only costs the next build the compile.
+    }
+  }
+  return validators;
+}
+
+/** Keeps the newest KEEP files: every schema edit writes a new one (about 1 MB). */
+const KEEP = 8;
+function prune(dir: string): void {
+  const files = readdirSync(dir)
+    .filter((f) => /^validators-\w+\.cjs$/.test(f))
+    .map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const { f } of files.slice(KEEP)) rmSync(path.join(dir, f), { force: true });
+}
+
+function cacheKey(schemas: SchemaSet, keywords: Record<string, string>, entries: string[]): string {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify({ ajv: (require("ajv/package.json") as { version: string }).version, OPTIONS, FORMATS: Object.entries(FORMATS).map(([k, v]) => [k, String(v)]), keywords, entries }));
+  for (const own of [fileURLToPath(import.meta.url), fileURLToPath(new URL("./validate.ts", import.meta.url))]) {
+    try {
+      hash.update(readFileSync(own));
+    } catch {
+      hash.update(own); // bundled: the bundle's own hash names it
+    }
+  }
+  for (const [p, schema] of [...schemas.byPath].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${p}\0${JSON.stringify(schema)}\0`);
+  return hash.digest("hex").slice(0, 24);
+}
+
+/** Export name of an entry schema in the generated module. */
+const exportName = (schemaPath: string) => schemaPath.replace(/[^A-Za-z0-9]/g, "_");
+
+function compile(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, entries: string[]) {
+  const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const { _, strConcat } = require("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js");
+  const ajv = new Ajv2020({ ...OPTIONS, code: { source: true, formats: _`formats` } });
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  for (const [keyword, schemaType] of Object.entries(keywords)) {
+    ajv.addKeyword({
+      keyword,
+      schemaType,
+      // Generated code: annotate(keyword, instancePath, data, schema value) for string data; never an error.
+      code(cxt) {
+        const { gen, data, schema, it } = cxt;
+        const fn = gen.scopeValue("keyword", { ref: annotate, code: _`annotate` });
+        gen.if(_`typeof ${data} == "string"`, () => gen.code(_`${fn}(${keyword}, ${strConcat(_`instancePath`, it.errorPath)}, ${data}, ${schema as string | boolean});`));
+      },
+    });
+  }
+  // Read by json-schema-to-typescript only.
+  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+  for (const [p, schema] of schemas.byPath) ajv.addSchema({ ...schema, $id: SCHEMA_BASE + p });
+  for (const p of entries) if (!ajv.getSchema(SCHEMA_BASE + p)) throw new Error(`Schema ${p} is not loaded`);
+  return { ajv, exportNames: Object.fromEntries(entries.map((p) => [exportName(p), SCHEMA_BASE + p])) };
+}
+
+function load(code: string, entries: string[], annotate: Annotate): Map<string, ValidateFunction> {
+  const module = { exports: {} as Record<string, ValidateFunction> };
+  new Function("require", "module", "exports", "annotate", "formats", code)(require, module, module.exports, annotate, FORMATS);
+  return new Map(entries.map((p) => [p, module.exports[exportName(p)]!]));
+}

@@ -1,0 +1,54 @@
+/**
+ * The validators kept between builds (scripts/pipeline/compiled-schemas.ts): code
+ * read back from the cache must judge content exactly as the validators ajv compiles
+ * in the process, errors and annotations alike, on the real content and on every
+ * case of the broken-content corpus.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { listFiles } from "../../scripts/lib/fs.ts";
+import { projectPaths, ROOT } from "../../scripts/lib/paths.ts";
+import { load } from "../../scripts/pipeline/load.ts";
+import { loadSchemas } from "../../scripts/pipeline/schemas.ts";
+import { createValidator, validateContent } from "../../scripts/pipeline/validate.ts";
+import { tempProject } from "./project.ts";
+
+const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bos-cache-"));
+const cleanups: (() => void)[] = [() => rmSync(cacheDir, { recursive: true, force: true })];
+afterAll(() => cleanups.forEach((c) => c()));
+
+async function bothWays(paths: ReturnType<typeof projectPaths>) {
+  const schemas = await loadSchemas(paths.schemas);
+  const loaded = await load(paths);
+  const compiled = validateContent(loaded, schemas, createValidator(schemas, "")); // "": no cache, ajv compiles
+  createValidator(schemas, cacheDir); // writes the cache (if not there yet)
+  const cached = validateContent(loaded, schemas, createValidator(schemas, cacheDir)); // reads it
+  return { compiled, cached };
+}
+
+describe("cached validators", () => {
+  it("are written once and judge the real content as ajv's compiled ones do", async () => {
+    const { compiled, cached } = await bothWays(projectPaths());
+    expect(readdirSync(cacheDir).filter((f) => f.endsWith(".cjs"))).toHaveLength(1);
+    expect(cached.issues).toEqual(compiled.issues);
+    expect(cached.annotations).toEqual(compiled.annotations);
+    expect(compiled.annotations.length).toBeGreaterThan(100);
+  });
+
+  const corpus = path.join(ROOT, "tests/fixtures/broken");
+  it.each(readdirSync(corpus).sort())("report the same for broken content: %s", async (name) => {
+    const dir = path.join(corpus, name, "files");
+    const files: Record<string, string | null> = {};
+    for (const abs of await listFiles(dir)) {
+      const relPath = path.relative(dir, abs).split(path.sep).join("/");
+      files[relPath.replace(/\.delete$/, "")] = relPath.endsWith(".delete") ? null : readFileSync(abs, "utf8");
+    }
+    const project = tempProject(files);
+    cleanups.push(project.cleanup);
+    const { compiled, cached } = await bothWays(project);
+    expect(cached.issues).toEqual(compiled.issues);
+    expect(cached.annotations).toEqual(compiled.annotations);
+  });
+});
