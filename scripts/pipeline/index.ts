@@ -184,7 +184,14 @@ async function renderAndWrite(
     ) + "\n",
   );
   // Security and caching headers (dist/_headers and its nginx and CloudFront twins), from the finished output.
-  const headers = headerFiles(site, files, routes);
+  // Each shared part is scanned once, with the first page that has it.
+  const scannedParts = new Set<string>();
+  const headers = headerFiles(site, files, routes, (file) => {
+    const page = pages.get(file);
+    if (!page) return undefined;
+    const fresh = page.keys.filter((k) => !scannedParts.has(k) && scannedParts.add(k));
+    return [...page.pieces, ...fresh.map((k) => fragments.get(k)!.html)];
+  });
   issues.push(...headers.issues);
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   for (const [out, text] of headers.files) files.set(out, text);
