@@ -7,7 +7,7 @@ import path from "node:path";
 import { bytesTable, measureDist, overBudget } from "./lib/budgets.ts";
 import { ROOT } from "./lib/paths.ts";
 
-const pages = await measureDist(path.join(ROOT, "dist"));
+const pages = measureDist(path.join(ROOT, "dist"));
 console.log(bytesTable(pages));
 const over = pages.flatMap(overBudget);
 if (over.length > 0) {

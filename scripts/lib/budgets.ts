@@ -1,7 +1,8 @@
 /**
  * Performance budgets (issue "Fast, findable and locked down"), checked against the
  * build's own output: what each page loads before any interaction, gzip level 9,
- * 1 KB = 1,000 bytes. Pure: files are read through the function the caller passes.
+ * 1 KB = 1,000 bytes. pageBytes is pure (files are read through the function the
+ * caller passes); measureDist reads a built dist/ folder with it.
  *
  * - JavaScript (every module the page loads before interaction, idle loads
  *   included; dialogs load on first use and are not counted): 12 KB on the home
@@ -12,6 +13,8 @@
  *   inlines its CSS, so it has none.
  * - No layout shift from media: every <img> and <iframe> in the HTML has width and height.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { pageLoad, parseAttributes, sizeOf, type Reader } from "./sizes.ts";
 
 export const KB = 1000;
@@ -121,9 +124,7 @@ export function bytesTable(pages: PageBytes[]): string {
 }
 
 /** Every page of a built dist/ folder (aliases included: they are pages too), measured. */
-export async function measureDist(dist: string): Promise<PageBytes[]> {
-  const { readFileSync } = await import("node:fs");
-  const path = await import("node:path");
+export function measureDist(dist: string): PageBytes[] {
   const routes = JSON.parse(readFileSync(path.join(dist, "routes.json"), "utf8")) as { path: string; output: string }[];
   const read: Reader = (sitePath) => {
     try {

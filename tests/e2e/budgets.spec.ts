@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { bytesTable, measureDist, overBudget, type PageBytes } from "../../scripts/lib/budgets.ts";
 
-const pages: PageBytes[] = await measureDist(path.resolve("dist"));
+const pages: PageBytes[] = measureDist(path.resolve("dist"));
 
 test.afterAll(() => console.log(`\n${bytesTable(pages)}\n`));
 
