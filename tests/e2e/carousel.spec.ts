@@ -10,6 +10,7 @@
  * covered by the unit tests (tests/unit/carousel-*.test.ts*).
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { serverAndClient } from "./support/markup.ts";
 import { axeViolations } from "./axe.ts";
 
 const START = Date.UTC(2025, 0, 1);
@@ -364,19 +365,7 @@ test.describe("hydration", () => {
       await expect(page.locator(`bos-island[data-island="${name}"] + script[data-island-props]`)).toHaveCount(0);
       release();
       await expect(host).toHaveAttribute("data-hydrated", "");
-      const [fromServer, fromClient] = await host.evaluate((el, html) => {
-        const show = (n: Node): string => {
-          if (n.nodeType === Node.TEXT_NODE) return JSON.stringify((n as Text).data);
-          if (!(n instanceof Element)) return "";
-          // The progress bar's scale is set by the script on every frame: not markup.
-          const attrs = [...n.attributes].filter((a) => !(a.name === "style" && n.hasAttribute("data-progress"))).map((a) => ` ${a.name.toLowerCase()}=${JSON.stringify(a.value)}`).sort();
-          return `<${n.localName}${attrs.join("")}>${[...n.childNodes].map(show).join("")}</${n.localName}>`;
-        };
-        const parsed = document.createElement("template");
-        parsed.innerHTML = html;
-        el.normalize();
-        return [[...parsed.content.childNodes].map(show).join(""), [...el.childNodes].map(show).join("")];
-      }, server);
+      const [fromServer, fromClient] = await serverAndClient(host, server);
       expect(fromClient).toBe(fromServer);
     });
 

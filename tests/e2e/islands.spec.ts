@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { serverAndClient } from "./support/markup.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -110,21 +111,7 @@ for (const [name, route] of [
     expect(server.length).toBeGreaterThan(100);
     release();
     await expect(host).toHaveAttribute("data-hydrated", "");
-    const [fromServer, fromClient] = await host.evaluate((el, html) => {
-      const show = (n: Node): string => {
-        if (n.nodeType === Node.TEXT_NODE) return JSON.stringify((n as Text).data);
-        if (!(n instanceof Element)) return "";
-        // Preact sets checked and selected as properties, the server writes attributes: compare the state.
-        const attrs = [...n.attributes].filter((a) => a.name !== "checked" && a.name !== "selected").map((a) => ` ${a.name}=${JSON.stringify(a.value)}`);
-        if (n instanceof HTMLInputElement) attrs.push(` :checked=${n.checked}`);
-        if (n instanceof HTMLOptionElement) attrs.push(` :selected=${n.selected}`);
-        return `<${n.localName}${attrs.sort().join("")}>${[...n.childNodes].map(show).join("")}</${n.localName}>`;
-      };
-      const parsed = document.createElement("div");
-      parsed.innerHTML = html;
-      el.normalize();
-      return [[...parsed.childNodes].map(show).join(""), [...el.childNodes].map(show).join("")];
-    }, server);
+    const [fromServer, fromClient] = await serverAndClient(host, server);
     expect(fromClient).toBe(fromServer);
   });
 }
