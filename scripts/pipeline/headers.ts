@@ -331,7 +331,7 @@ export interface HeaderFiles {
  */
 export function headerFiles(site: Site, output: Map<string, string | Uint8Array>, routes: Route[], parts?: (file: string) => string[] | undefined): HeaderFiles {
   const issues: Issue[] = [];
-  const inlineStyles: string[] = [];
+  const inlineStyles = new Set<string>();
   let dataImages = false;
   const pageOf = new Map(routes.map((r) => [r.output, r]));
   for (const [file, data] of output) {
@@ -348,14 +348,15 @@ export function headerFiles(site: Site, output: Map<string, string | Uint8Array>
       });
     if (!file.endsWith(".html")) continue;
     const pieces = parts?.(file) ?? [typeof data === "string" ? data : new TextDecoder().decode(data)];
-    const problems: string[] = [];
+    const found = new Set<string>();
     for (const piece of pieces) {
       const scan = scanHtml(piece);
-      for (const style of scan.inlineStyles) if (!inlineStyles.includes(style)) inlineStyles.push(style);
+      scan.inlineStyles.forEach((style) => inlineStyles.add(style));
       dataImages ||= scan.dataImages;
-      problems.push(...scan.inlineScripts.map(() => "<script> with inline code"), ...scan.blocked);
+      if (scan.inlineScripts.length) found.add("<script> with inline code");
+      scan.blocked.forEach((b) => found.add(b));
     }
-    problems.splice(0, problems.length, ...new Set(problems));
+    const problems = [...found];
     if (problems.length === 0) continue;
     const route = pageOf.get(file);
     issues.push({
@@ -368,7 +369,7 @@ export function headerFiles(site: Site, output: Map<string, string | Uint8Array>
       hint: "Put behaviour in an island (templates/islands/), styles in templates/styles.css, and only http(s), mailto: or tel: addresses in links.",
     });
   }
-  const input: PolicyInput = { calendar: site.links.calendar, webhooks: [site.leads.live, site.leads.test], inlineStyles, dataImages };
+  const input: PolicyInput = { calendar: site.links.calendar, webhooks: [site.leads.live, site.leads.test], inlineStyles: [...inlineStyles], dataImages };
   const plan: HeaderPlan = { security: securityHeaders(input), revalidate: revalidatePatterns(output.keys()) };
   const rules = netlifyRules(plan);
   const overlaps = overlappingHeaders(rules, [...output.keys()].map((f) => `/${f}`).concat(routes.map((r) => r.path)));
