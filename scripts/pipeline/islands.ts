@@ -39,8 +39,8 @@ export async function islandNames(templatesDir: string): Promise<string[]> {
     .map((f) => path.basename(f, ".tsx"));
 }
 
-/** The island's plain DOM module (templates/islands/<name>.browser.ts), when it has one. */
-function enhancerPath(templatesDir: string, name: string): string | undefined {
+/** The island's plain DOM module (templates/islands/<name>.browser.ts), when it has one: the island is then enhanced, not hydrated. */
+export function enhancerPath(templatesDir: string, name: string): string | undefined {
   const file = path.join(templatesDir, "islands", `${name}.browser.ts`);
   return existsSync(file) ? file : undefined;
 }

@@ -1,5 +1,5 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
+import { enhancerPath } from "../../scripts/pipeline/islands.ts";
 /** Test helper: server HTML of a template inside a render context with a small stand-in site. */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -32,7 +32,7 @@ export function renderStatic(node: ReactNode): { html: string; islands: string[]
     lazyIslands: new Set<string>(),
     islandUrl: (name: string) => `/assets/islands/${name}.js`,
     // As the build decides: an island with a plain DOM module is not hydrated and gets no props.
-    hydrates: (name: string) => !existsSync(path.join("templates/islands", `${name}.browser.ts`)),
+    hydrates: (name: string) => !enhancerPath(path.resolve("templates"), name),
   } as unknown as RenderContext;
   const html = renderToStaticMarkup(<Ctx.Provider value={ctx}>{node}</Ctx.Provider>);
   return { html, islands: [...ctx.islands] };
