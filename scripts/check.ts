@@ -6,7 +6,7 @@ import { promises as fs } from "node:fs";
 import { CATALOGUE_FILE, generateCatalogue } from "./docs.ts";
 import { generateTypes, TYPES_FILE } from "./gen-types.ts";
 import { projectPaths } from "./lib/paths.ts";
-import { printIssues } from "./lib/report.ts";
+import { printIssues, warningSummary } from "./lib/report.ts";
 import { runPipeline } from "./pipeline/index.ts";
 import { loadSchemas } from "./pipeline/schemas.ts";
 
@@ -33,3 +33,5 @@ if (catalogue !== catalogueOnDisk) {
 }
 if (!ok) process.exit(1);
 console.log(`Content is valid: ${result.routes.length} routes checked in ${Math.round(performance.now() - started)} ms.`);
+const summary = warningSummary(result.issues);
+if (summary) console.log(summary);

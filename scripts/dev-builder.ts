@@ -32,7 +32,9 @@ async function buildOnce(): Promise<BuilderReply> {
   let output = "";
   const sink = { write: (s: string) => ((output += s), true) } as unknown as NodeJS.WriteStream;
   const result = await runPipeline(paths, { mode: "build", warm });
-  printIssues(result.issues, sink);
+  // Brief: a group of issues (placeholder addresses, dozens of lines) is one line here,
+  // printed on every save; the first build (scripts/build.ts) and npm run check list them.
+  printIssues(result.issues, sink, { brief: true });
   const ms = Math.round(performance.now() - started);
   if (result.ok) output += `Built ${result.routes.length} pages (${result.files.size} files) into dist/ in ${ms} ms.\n`;
   return { ok: result.ok, output, ms };

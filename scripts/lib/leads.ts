@@ -1,7 +1,7 @@
 /**
  * Leads: the local receiver that `npm start` and `npm run dev` mount on
- * /api/leads (the test webhook of content/site.json, leads.test), and the build's
- * check that the live addresses are no longer placeholders.
+ * /api/leads (the test webhook of content/site.json, leads.test). The build's check
+ * that the live webhook is no longer a placeholder is scripts/pipeline/placeholders.ts.
  *
  * The receiver checks each lead against schemas/lead.schema.json (ajv, draft
  * 2020-12, all errors), the same schema the wizard's rules come from, and appends
@@ -21,8 +21,6 @@ import { promises as fs, readFileSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
-import type { Issue } from "../pipeline/issues.ts";
-import { locate, parseJson } from "./json.ts";
 import { ROOT } from "./paths.ts";
 
 export const LEADS_PATH = "/api/leads";
@@ -241,66 +239,4 @@ export async function readLeads(file: string): Promise<StoredLeads> {
     }
   }
   return out;
-}
-
-// ---------------------------------------------------------------- placeholders
-
-/** Reserved names (RFC 2606, RFC 6761) that can never be a real service. */
-export function isPlaceholderHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/\.$/, "");
-  return (
-    ["example.com", "example.net", "example.org"].some((d) => h === d || h.endsWith(`.${d}`)) ||
-    ["example", "invalid", "test"].some((tld) => h === tld || h.endsWith(`.${tld}`))
-  );
-}
-
-const ADDRESSES: { pointer: string; what: string; effect: string }[] = [
-  {
-    pointer: "/leads/live",
-    what: "The live webhook for assessment leads",
-    effect: "on the published site every assessment request would fail",
-  },
-  {
-    pointer: "/links/calendar",
-    what: "The demo calendar address",
-    effect: "the demo dialog would show a calendar that does not exist",
-  },
-];
-
-/**
- * Warnings for the external addresses in content/site.json that are still
- * placeholders (example.com and other reserved names). `npm run build -- --strict`
- * turns them into errors. `file` is the path shown in messages.
- */
-export function placeholderWarnings(file: string, text: string): Issue[] {
-  let parsed: ReturnType<typeof parseJson>;
-  try {
-    parsed = parseJson(text);
-  } catch {
-    return []; // the pipeline reports the syntax error
-  }
-  const issues: Issue[] = [];
-  for (const { pointer, what, effect } of ADDRESSES) {
-    let value: unknown = parsed.value;
-    for (const key of pointer.split("/").slice(1)) value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
-    if (typeof value !== "string") continue;
-    let host: string;
-    try {
-      host = new URL(value).hostname;
-    } catch {
-      continue; // not an address: the schema check reports it
-    }
-    if (!isPlaceholderHost(host)) continue;
-    const at = locate(parsed.positions, pointer);
-    issues.push({
-      severity: "warning",
-      file,
-      line: at.line,
-      column: at.column,
-      pointer,
-      message: `${what} is still a placeholder (${host}): ${effect}.`,
-      hint: `Replace it with the real https:// address before publishing. \`npm run build -- --strict\` fails while it is a placeholder.`,
-    });
-  }
-  return issues.sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -115,6 +115,16 @@ function compile(schemas: SchemaSet, keywords: Record<string, "boolean" | "strin
   }
   // Read by json-schema-to-typescript only.
   ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+  // Read by placeholders.ts only: what an address is, and what goes wrong while it is a placeholder.
+  ajv.addKeyword({
+    keyword: "x-placeholder",
+    metaSchema: {
+      type: "object",
+      additionalProperties: false,
+      required: ["what", "effect"],
+      properties: { what: { type: "string", minLength: 1 }, effect: { type: "string", minLength: 1 } },
+    },
+  });
   for (const [p, schema] of schemas.byPath) ajv.addSchema({ ...schema, $id: SCHEMA_BASE + p });
   for (const p of entries) if (!ajv.getSchema(SCHEMA_BASE + p)) throw new Error(`Schema ${p} is not loaded`);
   return { ajv, exportNames: Object.fromEntries(entries.map((p) => [exportName(p), SCHEMA_BASE + p])) };

@@ -1,7 +1,8 @@
 /**
- * The whole pipeline: load -> validate -> resolve -> route table -> link check ->
- * render -> write. "check" stops before rendering. Content mistakes come back as
- * issues; the previous dist/ is touched only by a build that succeeded.
+ * The whole pipeline: load -> validate (and placeholder addresses) -> resolve -> route
+ * table -> link check -> render -> write. "check" stops before rendering. Content
+ * mistakes come back as issues; the previous dist/ is touched only by a build that
+ * succeeded.
  */
 import type { Site } from "../../templates/content-types.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
@@ -11,6 +12,7 @@ import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
 import { checkContentLinks } from "./links.ts";
 import { load } from "./load.ts";
+import { placeholderIssues } from "./placeholders.ts";
 import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
 import { assemble, encodePage, loadSectionComponents, pageRefs, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./render.tsx";
 import { resolve, type ResolvedContent } from "./resolve.ts";
@@ -37,6 +39,11 @@ export interface BuildOptions {
   mode: "check" | "build";
   /** Write to paths.dist (default true for a build). */
   write?: boolean;
+  /**
+   * Addresses still on names reserved for examples (placeholders.ts) are errors, not
+   * warnings: the build stops before writing anything (`npm run build -- --strict`).
+   */
+  strict?: boolean;
   /**
    * Work kept between builds by a long-running process (the dev server's builder):
    * schemas and their compiled validator, the browser bundles and the stylesheet, the
@@ -94,8 +101,11 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;
   const validated = validateContent(loaded, schemas, validator);
+  // Warnings join the others once the content has no errors (as unused content does);
+  // with --strict they are errors, and are reported with the rest whatever happens.
+  const placeholders = placeholderIssues(validated.files, schemas, options.strict ? "error" : "warning");
   lap("validate");
-  if (validated.issues.some((i) => i.severity === "error")) return fail(validated.issues);
+  if (validated.issues.some((i) => i.severity === "error")) return fail([...validated.issues, ...(options.strict ? placeholders : [])]);
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated);
 
@@ -104,6 +114,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   lap("resolve");
   const { routes, issues: routeIssues } = buildRoutes(resolved);
   const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...seoIssues(resolved, routes)];
+  if (options.strict || !issues.some((i) => i.severity === "error")) issues.push(...placeholders);
   if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, validated.annotations, routes));
   lap("routes+links");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);

@@ -15,6 +15,30 @@ export interface Issue {
   pointer: string;
   message: string;
   hint?: string;
+  /**
+   * Issues that come in numbers, one per occurrence (placeholder addresses: the same
+   * help-centre address in the header, the footer and a page), share a group. The
+   * report lists a group under one heading, one line per issue (its location and
+   * `detail`, then `note` if it has one) and the group's hint once, instead of a
+   * message and a hint each (scripts/lib/report.ts). `message` and `hint` still say
+   * everything on their own, for any other reader.
+   */
+  group?: IssueGroup;
+  /** With a group: what the issue's line shows after its location (e.g. the address). */
+  detail?: string;
+  /** With a group: a line under the issue's, for an issue that has more to say than the group's heading. */
+  note?: string;
+}
+
+export interface IssueGroup {
+  /** What the issues are, in the plural, for counts: "placeholder addresses". Issues with the same name form one group. */
+  name: string;
+  /** The same for one: "placeholder address". */
+  singular: string;
+  /** Printed once above the group's lines, after their count ("29 placeholder addresses in 4 files, "): what is wrong with each. */
+  heading: string;
+  /** Printed once below them: what to do. */
+  hint: string;
 }
 
 /** An error pinned to a field of a parsed file (the key's position with onKey, for unknown fields). */

@@ -52,6 +52,14 @@ export function expectedSchemaRef(file: SourceFile): string {
   return `${up}schemas/collections/${file.name}.schema.json`;
 }
 
+/** The schema a content file is checked against (a path in schemas/), or undefined for a file named after no collection. */
+export function schemaPathOf(file: Pick<SourceFile, "kind" | "name">, schemas: SchemaSet): string | undefined {
+  if (file.kind === "guide") return "guide.schema.json";
+  if (file.kind === "site") return "site.schema.json";
+  if (file.kind === "page") return "page.schema.json";
+  return schemas.collections.get(file.name);
+}
+
 export function createValidator(schemas: SchemaSet, cacheDir?: string) {
   let collecting: Omit<Annotation, "file">[] = [];
   const annotate = (keyword: string, pointer: string, data: string, arg: unknown) => {
@@ -78,28 +86,21 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
       return { issues: [at("", "The file must hold one JSON object, starting with {.")], annotations: [] };
     }
 
-    let schemaPath: string;
-    if (file.kind === "guide") schemaPath = "guide.schema.json";
-    else if (file.kind === "site") schemaPath = "site.schema.json";
-    else if (file.kind === "page") schemaPath = "page.schema.json";
-    else {
-      const found = schemas.collections.get(file.name);
-      if (!found) {
-        const guess = didYouMean(file.name, schemas.collections.keys());
-        return {
-          issues: [
-            at(
-              "",
-              `There is no collection called "${file.name}".`,
-              guess
-                ? `Did you mean to name the file ${guess}.json?`
-                : `Known collections: ${[...schemas.collections.keys()].join(", ")}.`,
-            ),
-          ],
-          annotations: [],
-        };
-      }
-      schemaPath = found;
+    const schemaPath = schemaPathOf(file, schemas);
+    if (schemaPath === undefined) {
+      const guess = didYouMean(file.name, schemas.collections.keys());
+      return {
+        issues: [
+          at(
+            "",
+            `There is no collection called "${file.name}".`,
+            guess
+              ? `Did you mean to name the file ${guess}.json?`
+              : `Known collections: ${[...schemas.collections.keys()].join(", ")}.`,
+          ),
+        ],
+        annotations: [],
+      };
     }
 
     // JSON files: "$schema" first, with the right value, so editors check the file as it
