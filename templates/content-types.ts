@@ -567,7 +567,7 @@ export interface Page {
    */
   description: string;
   /**
-   * How the header starts: solid, or transparent over the page's first section until the visitor scrolls (use transparent only with a dark hero image).
+   * How the header starts: solid, or transparent over the page's first section until the visitor scrolls more than 20 px. Use transparent on the home page only, over a dark hero image; every other page keeps the default, so its header is solid from the first paint.
    */
   header?: "solid" | "transparent";
   /**
