@@ -770,7 +770,7 @@ export interface HeroSection {
    */
   actions?: Action[];
   /**
-   * Headline figures shown under the buttons.
+   * Headline figures shown under the buttons. Each is read as its value, a space and its label ("+50 native integrations"): write both so that they make that phrase.
    *
    * @maxItems 4
    */
@@ -780,7 +780,7 @@ export interface HeroSection {
      */
     value: string;
     /**
-     * What the figure measures.
+     * What the figure measures, read after the value.
      */
     label: string;
   }[];
@@ -1405,7 +1405,7 @@ export interface CaseStudySection {
    */
   caseStudy: CaseStudy;
   /**
-   * The names of the card's figures.
+   * The names of the card's figures. Each figure is read as its value, a space and this name ("83% platform adoption"), so write them in lower case, as words that follow the value.
    */
   labels: {
     /**
@@ -1433,7 +1433,7 @@ export interface CaseStudySection {
   actions?: Action[];
 }
 /**
- * Headline figures in a row: a large value and what it counts.
+ * Headline figures in a row: a large value and what it counts. Each is read as its value, a space and its label ("40+ hours saved per month"): write both so that they make that phrase.
  */
 export interface StatsSection {
   /**
@@ -1470,7 +1470,7 @@ export interface StatsSection {
      */
     value: string;
     /**
-     * What it counts.
+     * What it counts, read after the value.
      */
     label: string;
   }[];
@@ -1739,7 +1739,7 @@ export interface CaseStudy {
    */
   units: number;
   /**
-   * The building's size, as text.
+   * The building's size, as text, exactly as the source gives it: add a unit only when the source states one.
    */
   area: string;
   /**
