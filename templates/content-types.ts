@@ -1989,7 +1989,7 @@ export interface Product {
   buttonText: string;
 }
 /**
- * What customers say about Building OS, written once and shown wherever a testimonials block lists them.
+ * What customers say about Building OS, written once and shown wherever a testimonials block lists them. A quote is attributed by role (and, if you like, the kind of building); a name and a company appear only when the person has agreed to be named: never invent them.
  */
 export interface TestimonialCollection {
   /**
@@ -2012,17 +2012,17 @@ export interface Testimonial {
    */
   id: string;
   /**
-   * The person's name.
+   * The person's name, only if they agreed to be named. Without it the quote is attributed by role.
    */
-  name: string;
+  name?: string;
   /**
-   * The person's role.
+   * The person's role: the attribution when no name is given.
    */
   title: string;
   /**
-   * Their building, board or company.
+   * Their building, board or company, only if they agreed to have it named.
    */
-  company: string;
+  company?: string;
   /**
    * What they said, in their words, without quotation marks (the page adds them).
    */
@@ -2032,7 +2032,7 @@ export interface Testimonial {
    */
   rating: number;
   /**
-   * The properties they run, in a few words, shown under their name.
+   * The properties they run, in a few words, shown under their role: the kind of building, and counts only when they are the customer's own.
    */
   portfolio?: string;
 }
