@@ -567,7 +567,7 @@ export interface Page {
    */
   description: string;
   /**
-   * How the header starts: solid, or transparent over the page's first section until the visitor scrolls (use transparent only with a dark hero image).
+   * How the header starts: solid, or transparent over the page's first section until the visitor scrolls more than 20 px. Use transparent on the home page only, over a dark hero image; every other page keeps the default, so its header is solid from the first paint.
    */
   header?: "solid" | "transparent";
   /**
@@ -770,7 +770,7 @@ export interface HeroSection {
    */
   actions?: Action[];
   /**
-   * Headline figures shown under the buttons.
+   * Headline figures shown under the buttons. Each is read as its value, a space and its label ("+50 native integrations"): write both so that they make that phrase.
    *
    * @maxItems 4
    */
@@ -780,7 +780,7 @@ export interface HeroSection {
      */
     value: string;
     /**
-     * What the figure measures.
+     * What the figure measures, read after the value.
      */
     label: string;
   }[];
@@ -1405,7 +1405,7 @@ export interface CaseStudySection {
    */
   caseStudy: CaseStudy;
   /**
-   * The names of the card's figures.
+   * The names of the card's figures. Each figure is read as its value, a space and this name ("83% platform adoption"), so write them in lower case, as words that follow the value.
    */
   labels: {
     /**
@@ -1433,7 +1433,7 @@ export interface CaseStudySection {
   actions?: Action[];
 }
 /**
- * Headline figures in a row: a large value and what it counts.
+ * Headline figures in a row: a large value and what it counts. Each is read as its value, a space and its label ("40+ hours saved per month"): write both so that they make that phrase.
  */
 export interface StatsSection {
   /**
@@ -1470,7 +1470,7 @@ export interface StatsSection {
      */
     value: string;
     /**
-     * What it counts.
+     * What it counts, read after the value.
      */
     label: string;
   }[];
@@ -1739,7 +1739,7 @@ export interface CaseStudy {
    */
   units: number;
   /**
-   * The building's size, as text.
+   * The building's size, as text, exactly as the source gives it: add a unit only when the source states one.
    */
   area: string;
   /**
@@ -1989,7 +1989,7 @@ export interface Product {
   buttonText: string;
 }
 /**
- * What customers say about Building OS, written once and shown wherever a testimonials block lists them.
+ * What customers say about Building OS, written once and shown wherever a testimonials block lists them. A quote is attributed by role (and, if you like, the kind of building); a name and a company appear only when the person has agreed to be named: never invent them.
  */
 export interface TestimonialCollection {
   /**
@@ -2012,17 +2012,17 @@ export interface Testimonial {
    */
   id: string;
   /**
-   * The person's name.
+   * The person's name, only if they agreed to be named. Without it the quote is attributed by role.
    */
-  name: string;
+  name?: string;
   /**
-   * The person's role.
+   * The person's role: the attribution when no name is given.
    */
   title: string;
   /**
-   * Their building, board or company.
+   * Their building, board or company, only if they agreed to have it named.
    */
-  company: string;
+  company?: string;
   /**
    * What they said, in their words, without quotation marks (the page adds them).
    */
@@ -2032,7 +2032,7 @@ export interface Testimonial {
    */
   rating: number;
   /**
-   * The properties they run, in a few words, shown under their name.
+   * The properties they run, in a few words, shown under their role: the kind of building, and counts only when they are the customer's own.
    */
   portfolio?: string;
 }

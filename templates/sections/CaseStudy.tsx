@@ -37,14 +37,15 @@ export function CaseStudy({ section }: { section: CaseStudySection }) {
           <p className="text-sm font-medium text-ink-600">{study.address}</p>
           <h3 className="mt-2 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{study.title}</h3>
           {study.price ? <p className="mt-2 font-semibold text-brand-700">{study.price}</p> : null}
-          <dl className="mt-6 grid grid-cols-2 gap-x-6 gap-y-5 border-y border-ink-100 py-6">
+          {/* Value, a space, label: each figure reads as one phrase ("83% platform adoption"). */}
+          <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-5 border-y border-ink-100 py-6">
             {figures.map(([label, value]) => (
-              <div key={label} className="flex flex-col-reverse gap-1">
-                <dt className="text-sm text-ink-600">{label}</dt>
-                <dd className="text-lg font-semibold text-ink-900">{value}</dd>
-              </div>
+              <li key={label} className="flex flex-col gap-1">
+                <span className="text-lg font-semibold text-ink-900">{value}</span>{" "}
+                <span className="text-sm text-ink-600">{label}</span>
+              </li>
             ))}
-          </dl>
+          </ul>
           <CheckList points={study.features} className="mt-6 grid gap-x-6 gap-y-2 space-y-0 sm:grid-cols-2" />
           <Actions actions={section.actions} className="mt-8 flex flex-wrap gap-3 lg:mt-auto lg:pt-8" />
         </div>

@@ -47,14 +47,15 @@ export function Hero({ section }: { section: HeroSection }) {
           <Actions actions={section.actions} surface="dark" className="mt-9 flex flex-wrap gap-3" />
         </div>
         {section.highlights?.length ? (
-          <dl className="mt-14 grid max-w-4xl grid-cols-2 gap-x-6 gap-y-8 border-t border-white/15 pt-8 sm:grid-cols-4">
+          <ul className="mt-14 grid max-w-4xl grid-cols-2 gap-x-6 gap-y-8 border-t border-white/15 pt-8 sm:grid-cols-4">
+            {/* Value, a space, label: the figure reads as one phrase ("+50 native integrations"). */}
             {section.highlights.map((h) => (
-              <div key={h.label} className="flex flex-col-reverse justify-end gap-1">
-                <dt className="text-sm text-ink-300">{h.label}</dt>
-                <dd className="text-3xl font-bold tracking-tight text-white">{h.value}</dd>
-              </div>
+              <li key={h.label} className="flex flex-col gap-1">
+                <span className="text-3xl font-bold tracking-tight text-white">{h.value}</span>{" "}
+                <span className="text-sm text-ink-300">{h.label}</span>
+              </li>
             ))}
-          </dl>
+          </ul>
         ) : null}
       </div>
       {slideshow ? (

@@ -1,7 +1,9 @@
 /**
  * Section "testimonials": customer quotes with their star ratings, or, before a page
  * has any, a "coming soon" note in their place. The stars are drawn for sighted
- * readers; screen readers hear the rating as text ("Rated 5 out of 5").
+ * readers; screen readers hear the rating as text ("Rated 5 out of 5"). A quote is
+ * attributed by role, with a name and company only where content gives them (people
+ * who agreed to be named).
  */
 import type { Testimonial, TestimonialsSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
@@ -35,9 +37,9 @@ function Quote({ item, tone }: { item: Testimonial; tone: Tone }) {
           <p>“{item.content}”</p>
         </blockquote>
         <figcaption className={cx("mt-6 border-t pt-5", dark ? "border-white/10" : "border-ink-100")}>
-          <span className={cx("block font-semibold", dark ? "text-white" : "text-ink-900")}>{item.name}</span>
-          <span className={cx("block text-sm", dark ? "text-ink-300" : "text-ink-600")}>
-            {item.title}, {item.company}
+          {item.name ? <span className={cx("block font-semibold", dark ? "text-white" : "text-ink-900")}>{item.name}</span> : null}
+          <span className={cx("block", item.name ? cx("text-sm", dark ? "text-ink-300" : "text-ink-600") : cx("font-semibold", dark ? "text-white" : "text-ink-900"))}>
+            {item.company ? `${item.title}, ${item.company}` : item.title}
           </span>
           {item.portfolio ? <span className={cx("mt-1 block text-sm", dark ? "text-accent-300" : "text-brand-700")}>{item.portfolio}</span> : null}
         </figcaption>

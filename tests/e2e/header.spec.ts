@@ -50,6 +50,10 @@ async function settled(page: Page): Promise<void> {
 /** The main menu as content defines it. */
 const NAV = (JSON.parse(readFileSync("content/site.json", "utf8")) as { header: { nav: { title: string; links?: { title: string }[] }[] } }).header.nav;
 const RESOURCES = NAV.find((e) => e.title === "Resources")!.links!;
+/** Every built page but the home page, from the build's route manifest (aliases share their page's content). */
+const OTHER_PAGES = (JSON.parse(readFileSync("dist/routes.json", "utf8")) as { path: string; status: number; alias: boolean }[])
+  .filter((r) => !r.alias && r.path !== "/")
+  .map((r) => (r.status === 404 ? "/this-address-does-not-exist" : r.path));
 
 const header = (page: Page) => page.locator("header.site-header");
 const resources = (page: Page) => page.getByRole("button", { name: "Resources" });
@@ -134,6 +138,42 @@ test.describe("scroll state", () => {
     const style = await header(page).evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`);
     expect(style).toBe(`${WHITE} ${INK_900}`);
   });
+});
+
+// Spec §2, §4: the header is transparent on the home page only. Before any script
+// runs (the first paint), the server's HTML and CSS alone decide.
+test.describe("first paint, before any script", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/ starts transparent over its hero", async ({ page }) => {
+    await page.goto("/");
+    expect(await page.getByRole("banner").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(TRANSPARENT);
+  });
+
+  test("/about starts with the solid header", async ({ page }) => {
+    await page.goto("/about");
+    const banner = page.getByRole("banner");
+    await expect(banner).toHaveAttribute("data-variant", "solid");
+    expect(await banner.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`)).toBe(`${WHITE} ${INK_900}`);
+  });
+});
+
+test.describe("every page but / has the solid header at scroll 0, from the first paint", () => {
+  for (const path of OTHER_PAGES) {
+    test(path, async ({ page, request }) => {
+      // The first paint: the server's markup alone (the CSS for each variant is checked on / and /about above).
+      const html = await (await request.get(path)).text();
+      expect(/<header [^>]*class="site-header[^"]*"[^>]*>/.exec(html)?.[0]).toContain('data-variant="solid"');
+      // And once the header's script runs, still at scroll 0.
+      await page.goto(path);
+      await expect(page.locator("header.site-header[data-ready]")).toHaveCount(1);
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      const banner = page.getByRole("banner");
+      await expect(banner).toHaveAttribute("data-variant", "solid");
+      await expect(banner).not.toHaveAttribute("data-scrolled");
+      expect(await banner.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`)).toBe(`${WHITE} ${INK_900}`);
+    });
+  }
 });
 
 test.describe("menu timing", () => {

@@ -1,7 +1,8 @@
 /**
  * Server HTML of the testimonials section and the split badge: ratings are read out
  * as text while the stars stay decorative, the number of filled stars follows the
- * rating, and a page without quotes shows its "coming soon" note instead.
+ * rating, a quote without a name is attributed by its role, and a page without
+ * quotes shows its "coming soon" note instead.
  */
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
@@ -13,14 +14,13 @@ import { renderStatic } from "./render.tsx";
 const render = (node: ReactNode) => renderStatic(node).html;
 const count = (html: string, s: string | RegExp) => html.split(s).length - 1;
 
-const quote = (id: string, rating: number): Testimonial => ({
+const quote = (id: string, rating: number, named = true): Testimonial => ({
   id,
-  name: `Name ${id}`,
+  ...(named ? { name: `Name ${id}`, company: "Company" } : {}),
   title: "Board President",
-  company: "Riverside Towers",
   content: "Our residents finally know what is happening in their building.",
   rating,
-  portfolio: "1 building, 180 units",
+  portfolio: "Residential condominium",
 });
 
 describe("testimonials section", () => {
@@ -35,8 +35,16 @@ describe("testimonials section", () => {
     expect(count(html, 'aria-hidden="true"')).toBe(10);
     expect(html).toContain("<blockquote");
     expect(html).toContain("Name a</span>");
-    expect(html).toContain("Board President, Riverside Towers");
-    expect(html).toContain("1 building, 180 units");
+    expect(html).toContain("Board President, Company");
+    expect(html).toContain("Residential condominium");
+  });
+
+  it("attributes a quote without a name by role alone, the role in the name's place", () => {
+    const section: TestimonialsSection = { type: "testimonials", heading: "What customers say", items: [quote("a", 5, false)] };
+    const html = render(<Testimonials section={section} />);
+    expect(html).toMatch(/<figcaption[^>]*><span class="block font-semibold[^"]*">Board President<\/span><span[^>]*>Residential condominium<\/span><\/figcaption>/);
+    expect(html).not.toContain("Name a");
+    expect(html).not.toContain(", ");
   });
 
   it("shows the coming-soon note, and no quotes, when it has none", () => {
