@@ -1,10 +1,16 @@
 /**
- * Loaded on pages with dialogs (a few hundred bytes). Dialog buttons are plain links
- * with data-open="<kind>": before this script runs they lead to their fallback (the
- * calendar, an e-mail). After, a click loads the dialog's island on first use and
- * opens it. The module is fetched only when someone asks for the dialog.
+ * Loaded on pages with dialogs (a few hundred bytes). Dialog buttons are
+ * <button data-open="<kind>" data-href="<fallback>"> (templates/ui/ActionView.tsx).
+ * A click (or Enter / Space, which a button turns into a click) loads the dialog's
+ * island on first use and opens it. When the page has no such dialog, or it cannot
+ * be loaded, the button leads to its fallback instead: the calendar, an e-mail.
  */
 import { requestOpen } from "./open-requests.ts";
+
+function fallback(trigger: HTMLElement): void {
+  const href = trigger instanceof HTMLAnchorElement ? trigger.href : trigger.dataset["href"];
+  if (href) window.location.assign(href);
+}
 
 document.addEventListener("click", (event) => {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -13,11 +19,15 @@ document.addEventListener("click", (event) => {
   if (!trigger || !kind) return;
   const host = document.querySelector<HTMLElement>(`bos-island[data-trigger="${CSS.escape(kind)}"]`);
   const src = host?.dataset["src"];
-  if (!src) return; // no such dialog on this page: the link does its job
+  if (!src) {
+    // No such dialog on this page: a link does its job, a button follows its fallback.
+    if (!(trigger instanceof HTMLAnchorElement)) fallback(trigger);
+    return;
+  }
   event.preventDefault();
   requestOpen({ kind, title: trigger.dataset["dialogTitle"], trigger });
   import(src).catch((error: unknown) => {
     console.error(`Could not load the ${kind} dialog`, error);
-    if (trigger instanceof HTMLAnchorElement) window.location.assign(trigger.href);
+    fallback(trigger);
   });
 });

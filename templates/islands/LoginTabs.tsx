@@ -12,7 +12,7 @@ import { useRef, useState } from "../runtime.ts";
 import { useHydrated } from "./parts/useHydrated.ts";
 import { buttonClass } from "../ui/Button.tsx";
 import { cx } from "../ui/cx.ts";
-import type { ActionLink } from "../ui/Action.tsx";
+import { ActionView, type ActionLink } from "../ui/ActionView.tsx";
 
 /** A tab of the content, its two links prepared by the section template (they need the render context). */
 export type LoginTab = Omit<LoginTabsSection["tabs"][number], "forgot" | "requestAccess"> & { forgot: ActionLink; requestAccess: ActionLink };
@@ -33,12 +33,25 @@ function Field({ id, label, ...input }: { id: string; label: string; name: strin
   );
 }
 
+const LINK_LOOK = "rounded-sm font-semibold text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+/**
+ * "Forgot your password" and "Request Access" are buttons (spec §5): one opens the
+ * demo dialog (ActionView), the others start an e-mail. Without script, the twin
+ * link does the same.
+ */
 function LinkButton({ link }: { link: ActionLink }) {
+  const plain = { ...link, className: LINK_LOOK };
+  if (link.opens) return <ActionView link={plain} />;
   return (
-    <a href={link.href} className="font-semibold text-brand-700 underline-offset-4 hover:underline" {...link.attrs}>
-      {link.label}
-      {link.newTab ? <span className="sr-only"> {link.newTab}</span> : null}
-    </a>
+    <>
+      <button type="button" className={`${LINK_LOOK} js-only`} data-href={link.href} onClick={() => window.location.assign(link.href)}>
+        {link.label}
+      </button>
+      <a href={link.href} className={`${LINK_LOOK} nojs-only`}>
+        {link.label}
+      </a>
+    </>
   );
 }
 

@@ -9,7 +9,7 @@
 import { useState } from "../runtime.ts";
 import { useHydrated } from "./parts/useHydrated.ts";
 import { cx } from "../ui/cx.ts";
-import type { ActionLink } from "../ui/Action.tsx";
+import { ActionView, type ActionLink } from "../ui/ActionView.tsx";
 import {
   BUILDING_SIZES,
   BUILDING_TYPES,
@@ -133,10 +133,7 @@ export default function PricingTable({ id, plans, defaultType, types, labels }: 
               </p>
               {plan.priceNote ? <p className="mt-1 text-sm text-ink-600">{plan.priceNote}</p> : null}
               {plan.tag ? <p className="mt-3 self-start rounded-full bg-accent-400/20 px-2.5 py-1 text-xs font-semibold text-ink-900">{plan.tag}</p> : null}
-              <a href={plan.action.href} className={cx(plan.action.className, "mt-6 w-full")} {...plan.action.attrs}>
-                {plan.action.label}
-                {plan.action.newTab ? <span className="sr-only"> {plan.action.newTab}</span> : null}
-              </a>
+              <ActionView link={plan.action} className="mt-6 w-full" />
               <ul className="mt-7 space-y-3 border-t border-ink-100 pt-6 text-sm text-ink-700">
                 {plan.features.map((f) => (
                   <li key={f} className="flex gap-2">

@@ -16,6 +16,7 @@
 import type { NavEntry, NavLink } from "../content-types.ts";
 import { Logo } from "../layout/Logo.tsx";
 import type { LinkLabels } from "../layout/NavLinkItem.tsx";
+import { ActionView } from "../ui/ActionView.tsx";
 import { buttonClass } from "../ui/Button.tsx";
 import { Drawer, DRAWER_ID } from "./header/Drawer.tsx";
 import { Menu } from "./header/Menu.tsx";
@@ -64,9 +65,7 @@ export default function SiteHeader(p: SiteHeaderProps) {
         </nav>
         <div className="ml-auto hidden items-center gap-2 lg:flex">
           {menu(LOGIN, p.loginLabel, p.login, "dropdown", "right")}
-          <a href={p.demoHref} data-open="demo" data-dialog-title={p.demoTitle} className={buttonClass("default", "sm", "ml-2")}>
-            {p.demoLabel}
-          </a>
+          <ActionView link={{ label: p.demoLabel, href: p.demoHref, opens: "demo", dialogTitle: p.demoTitle, className: buttonClass("default", "sm", "ml-2"), attrs: {} }} />
         </div>
         <div className="header-drawer-root ml-auto lg:hidden">
           <button

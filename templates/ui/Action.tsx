@@ -1,7 +1,7 @@
 /**
- * A content button (schema "action"). Dialog buttons are plain links with
- * data-open: before any script has loaded they lead to the calendar (demo) or
- * to an e-mail (assessment); the dialog islands take them over by delegation.
+ * A content button (schema "action"). A dialog button is a <button data-open>
+ * (see ActionView.tsx) whose fallback, the calendar (demo) or an e-mail
+ * (assessment), is kept for the dialog loader and for browsers without script.
  * A menu button (menu: "appStores") is the AppMenu island: a button with its
  * list of links, which CSS shows on hover and focus until the island is ready.
  */
@@ -12,7 +12,10 @@ import { useRender, type RenderContext } from "../context.ts";
 import AppMenu from "../islands/AppMenu.tsx";
 import { buttonClass, type Surface } from "./Button.tsx";
 import { Icon } from "./Icon.tsx";
+import { ActionView, type ActionLink } from "./ActionView.tsx";
 import { Island } from "./Island.tsx";
+
+export type { ActionLink };
 import { isExternal, mailto, NEW_TAB } from "./links.ts";
 
 /** The subject of an e-mail button without its own: the schema's default. */
@@ -37,19 +40,6 @@ function MenuAction({ action, surface }: { action: ActionData; surface: Surface 
   );
 }
 
-/**
- * A link button as plain data, for islands that draw content buttons in the browser
- * (they cannot read the render context). Registers the dialog the button opens.
- */
-export interface ActionLink {
-  label: string;
-  href: string;
-  className: string;
-  /** data-open / data-dialog-title for dialog buttons, target / rel for other sites. */
-  attrs: Record<string, string>;
-  /** Read out after the label for links that open a new tab. */
-  newTab?: string;
-}
 
 /** Where a button leads: its href, a site.json address, or for a dialog button the page that works without script. */
 function hrefOf(action: ActionData, site: RenderContext["site"]): string {
@@ -65,16 +55,13 @@ export function actionLink(action: ActionData, ctx: RenderContext, surface: Surf
   if (action.opens) dialogTriggers.add(action.opens);
   const href = hrefOf(action, site);
   const external = isExternal(href) && !action.opens;
-  const attrs: Record<string, string> = action.opens
-    ? { "data-open": action.opens, ...(action.opens === "demo" ? { "data-dialog-title": action.dialogTitle ?? page.demoTitle ?? site.dialogs.demo.title } : {}) }
-    : external
-      ? { ...NEW_TAB }
-      : {};
   return {
     label: action.label,
     href,
     className: buttonClass(action.variant, action.size ?? "lg", extra, surface),
-    attrs,
+    ...(action.opens ? { opens: action.opens } : {}),
+    ...(action.opens === "demo" ? { dialogTitle: action.dialogTitle ?? page.demoTitle ?? site.dialogs.demo.title } : {}),
+    attrs: external ? { ...NEW_TAB } : {},
     ...(external ? { newTab: site.labels.newTab } : {}),
   };
 }
@@ -85,12 +72,10 @@ export function Action({ action, className, surface = "light" }: { action: Actio
   if (action.menu) return <MenuAction action={action} surface={surface} />;
   const link = actionLink(action, ctx, surface, className);
   return (
-    <a href={link.href} className={link.className} {...link.attrs}>
-      {link.label}
+    <ActionView link={link}>
       {action.srLabel ? <span className="sr-only"> {action.srLabel}</span> : null}
-      {link.newTab ? <span className="sr-only"> {link.newTab}</span> : null}
       {action.variant === "link" ? <Icon name="arrow-right" /> : null}
-    </a>
+    </ActionView>
   );
 }
 

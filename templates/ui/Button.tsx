@@ -9,7 +9,7 @@ import type { ButtonSize, ButtonVariant } from "../content-types.ts";
 import { cx } from "./cx.ts";
 
 const BASE =
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0";
+  "inline-flex items-center justify-center gap-2 text-center text-balance rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   default: "bg-brand-600 text-white shadow-sm hover:bg-brand-700",
@@ -36,9 +36,9 @@ const ON_SURFACE: Record<Exclude<Surface, "light">, Partial<Record<ButtonVariant
 };
 
 const SIZES: Record<ButtonSize, string> = {
-  default: "h-10 px-4 py-2 text-sm",
-  sm: "h-9 px-3 text-sm",
-  lg: "h-12 px-6 text-base",
+  default: "min-h-10 px-4 py-2 text-sm",
+  sm: "min-h-9 px-3 py-1.5 text-sm",
+  lg: "min-h-12 px-6 py-2.5 text-base",
   icon: "size-10",
 };
 

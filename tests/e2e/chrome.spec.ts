@@ -64,8 +64,8 @@ test.describe("keyboard", () => {
 test.describe("demo buttons before JavaScript", () => {
   test("lead to the calendar and carry the dialog title", async ({ page }) => {
     await page.goto("/");
-    const demo = page.getByRole("banner").getByRole("link", { name: "Request Demo" });
-    await expect(demo).toHaveAttribute("href", /^https:\/\/calendar\.example\.com\//);
+    const demo = page.getByRole("banner").getByRole("button", { name: "Request Demo" });
+    await expect(demo).toHaveAttribute("data-href", /^https:\/\/calendar\.example\.com\//);
     await expect(demo).toHaveAttribute("data-dialog-title", "Schedule a Demo");
   });
 });

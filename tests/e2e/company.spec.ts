@@ -74,7 +74,7 @@ test.describe("/pricing", () => {
 
   test("Contact Us for Pricing opens the demo dialog; the trial and free plans go to sign-up in a new tab", async ({ page }) => {
     await ready(page);
-    await page.getByRole("link", { name: "Contact Us for Pricing" }).click();
+    await page.getByRole("button", { name: "Contact Us for Pricing" }).click();
     await expectDialog(page, "Schedule a Demo");
     for (const name of ["Get Started Free", "Start Free Trial"]) {
       const link = page.getByRole("link", { name: new RegExp(`^${name}`) });
@@ -288,14 +288,21 @@ test.describe("/login", () => {
     });
   }
 
-  test("Forgot your password and Request Access lead somewhere real", async ({ page }) => {
+  test("Forgot your password and Request Access are buttons that lead somewhere real", async ({ page }) => {
     await ready(page);
     const managers = page.getByRole("tabpanel", { name: "Managers & Owners" });
-    await expect(managers.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", /^mailto:hello@example\.com\?subject=Password%20help/);
-    await managers.getByRole("link", { name: "Request Access" }).click();
+    await expect(managers.getByRole("link")).toHaveCount(0);
+    await expect(managers.getByRole("button", { name: "Forgot your password?" })).toHaveAttribute("data-href", /^mailto:hello@example\.com\?subject=Password%20help/);
+    const access = managers.getByRole("button", { name: "Request Access" });
+    await expect(access).toHaveAttribute("aria-haspopup", "dialog");
+    await access.focus();
+    await page.keyboard.press("Space");
     await expectDialog(page, "Schedule a Demo");
+    await page.keyboard.press("Escape");
+    await expect(access).toBeFocused();
     await tab(page, "Residents & Tenants").click();
     const residents = page.getByRole("tabpanel", { name: "Residents & Tenants" });
-    await expect(residents.getByRole("link", { name: "Request Access" })).toHaveAttribute("href", `mailto:${site.contactEmail}?subject=Resident%20portal%20access%20request`);
+    await expect(residents.getByRole("button", { name: "Forgot your password?" })).toBeVisible();
+    await expect(residents.getByRole("button", { name: "Request Access" })).toHaveAttribute("data-href", `mailto:${site.contactEmail}?subject=Resident%20portal%20access%20request`);
   });
 });

@@ -175,10 +175,10 @@ test.describe("content with script payloads in every field", () => {
     await page.goto(base + "/", { waitUntil: "networkidle" });
     await page.locator("header.site-header[data-ready]").waitFor();
     // The long payloads push the header's buttons out of view: click them where they are.
-    await page.getByRole("banner").getByRole("link", { name: /^Request Demo/ }).dispatchEvent("click");
+    await page.getByRole("banner").getByRole("button", { name: /^Request Demo/ }).dispatchEvent("click");
     await expect(page.getByRole("dialog", { name: /^Schedule a Demo/ })).toBeVisible();
     await page.keyboard.press("Escape");
-    await page.locator("main").getByRole("link", { name: /^Building Assessment/ }).dispatchEvent("click");
+    await page.locator("main").getByRole("button", { name: /^Building Assessment/ }).dispatchEvent("click");
     const wizard = page.getByRole("dialog", { name: /^Get Your Free Property Assessment/ });
     await expect(wizard).toBeVisible();
     await expect(wizard).toContainText("<script>__pwned(");
@@ -210,7 +210,7 @@ test("the wizard sends what was typed, payloads and all, and runs none of it", a
     email: `<svg/onload=__pwned(5)>@x.co`,
   };
   await page.goto("/");
-  await page.locator("main").getByRole("link", { name: "Building Assessment" }).click();
+  await page.locator("main").getByRole("button", { name: "Building Assessment" }).click();
   const dialog = page.getByRole("dialog", { name: "Get Your Free Property Assessment" });
   for (const [label, value] of [
     ["Full name", typed.name],

@@ -166,7 +166,7 @@ test.describe("widgets", () => {
     await stubCalendar(page);
     const watch = await watchCsp(page);
     await ready(page, "/");
-    await page.getByRole("banner").getByRole("link", { name: "Request Demo" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Request Demo" }).click();
     const dialog = page.getByRole("dialog", { name: "Schedule a Demo" });
     await expect(dialog).toBeVisible();
     const frame = dialog.locator("iframe");
@@ -193,7 +193,7 @@ test.describe("widgets", () => {
     });
     const watch = await watchCsp(page);
     await ready(page, "/");
-    await page.locator("main").getByRole("link", { name: "Building Assessment" }).click();
+    await page.locator("main").getByRole("button", { name: "Building Assessment" }).click();
     const dialog = page.getByRole("dialog", { name: "Get Your Free Property Assessment" });
     await expect(dialog).toBeVisible();
     for (const [label, value] of [

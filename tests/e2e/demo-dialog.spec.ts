@@ -20,14 +20,14 @@ test("loads nothing of the dialog before it is asked for", async ({ page }) => {
   await page.goto("/", { waitUntil: "networkidle" });
   expect(requests.filter((u) => /DemoDialog-/.test(u))).toEqual([]);
   expect(await page.locator("iframe").count()).toBe(0);
-  await page.getByRole("banner").getByRole("link", { name: "Request Demo" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Request Demo" }).click();
   await expect(page.getByRole("dialog", { name: "Schedule a Demo" })).toBeVisible();
   expect(requests.filter((u) => /DemoDialog-/.test(u))).toHaveLength(1);
 });
 
 test("opens from the header with the duration, the calendar and a new-tab link", async ({ page }) => {
   await page.goto("/");
-  const trigger = page.getByRole("banner").getByRole("link", { name: "Request Demo" });
+  const trigger = page.getByRole("banner").getByRole("button", { name: "Request Demo" });
   await trigger.click();
   const dialog = page.getByRole("dialog", { name: "Schedule a Demo" });
   await expect(dialog).toBeVisible();
@@ -46,7 +46,7 @@ test("opens from the header with the duration, the calendar and a new-tab link",
 
 test("is a modal dialog: focus inside, Tab wraps, Escape closes and focus returns", async ({ page }) => {
   await page.goto("/");
-  const trigger = page.locator("main").getByRole("link", { name: "Request a Demo" }).first();
+  const trigger = page.locator("main").getByRole("button", { name: "Request a Demo" }).first();
   await trigger.focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Schedule a Demo" });
@@ -67,7 +67,7 @@ test("is a modal dialog: focus inside, Tab wraps, Escape closes and focus return
 test("takes its title from the button, and keeps the loaded calendar when reopened", async ({ page }) => {
   await page.goto("/");
   // The HERO AI carousel's button names its own dialog title; the page's is "Schedule a Demo".
-  const trigger = page.locator("main").getByRole("link", { name: "Schedule a HERO AI Demo" });
+  const trigger = page.locator("main").getByRole("button", { name: "Schedule a HERO AI Demo" });
   await expect(trigger).toHaveAttribute("data-dialog-title", "Schedule a HERO AI Demo");
   await trigger.click();
   const dialog = page.getByRole("dialog", { name: "Schedule a HERO AI Demo" });
@@ -75,7 +75,7 @@ test("takes its title from the button, and keeps the loaded calendar when reopen
   await dialog.locator("iframe").evaluate((el) => ((el as HTMLIFrameElement & { marked?: boolean }).marked = true));
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole("banner").getByRole("link", { name: "Request Demo" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Request Demo" }).click();
   const again = page.getByRole("dialog", { name: "Schedule a Demo" });
   await expect(again).toBeVisible();
   expect(await again.locator("iframe").evaluate((el) => (el as HTMLIFrameElement & { marked?: boolean }).marked)).toBe(true);
@@ -88,6 +88,7 @@ test("without JavaScript, a demo button leads to the calendar itself", async ({ 
   const page = await context.newPage();
   await stubCalendar(page);
   await page.goto("/");
+  await expect(page.locator("main").getByRole("button", { name: "Request a Demo" })).toHaveCount(0);
   await page.locator("main").getByRole("link", { name: "Request a Demo" }).first().click();
   await expect(page).toHaveURL(CALENDAR);
   await context.close();
@@ -99,7 +100,7 @@ test("opened from the mobile drawer, gives focus back to the menu button when cl
   await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
   const menu = page.getByRole("button", { name: "Open menu" });
   await menu.click();
-  await page.getByRole("dialog", { name: "Urbi menu" }).getByRole("link", { name: "Request Demo" }).click();
+  await page.getByRole("dialog", { name: "Urbi menu" }).getByRole("button", { name: "Request Demo" }).click();
   const dialog = page.getByRole("dialog", { name: "Schedule a Demo" });
   await expect(dialog).toBeVisible();
   await page.keyboard.press("Escape");

@@ -97,7 +97,7 @@ test.describe("category pages", () => {
         if (previous !== undefined) expect(imageRight, `${group.heading}: the illustration swaps sides`).toBe(!previous);
         previous = imageRight;
       }
-      await expect(main.locator("a[data-open=demo]").first()).toBeVisible();
+      await expect(main.locator("button[data-open=demo]").first()).toBeVisible();
     });
   }
 

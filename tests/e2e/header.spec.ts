@@ -336,10 +336,12 @@ test.describe("links", () => {
     await expect(resourcesMenu(page)).toContainText("Answers, how-tos and release notes");
   });
 
-  test("Request Demo keeps its calendar link and the click reaches the demo dialog", async ({ page }) => {
+  test("Request Demo is a dialog button that keeps its calendar address, and the click reaches the demo dialog", async ({ page }) => {
     await ready(page, "/", false);
-    const demo = page.getByRole("banner").getByRole("link", { name: "Request Demo" });
+    const demo = page.getByRole("banner").getByRole("button", { name: "Request Demo" });
     await expect(demo).toHaveAttribute("data-open", "demo");
+    await expect(demo).toHaveAttribute("aria-haspopup", "dialog");
+    await expect(demo).toHaveAttribute("data-href", /^https:\/\//);
     await demo.click();
     await expect(page.getByRole("dialog", { name: "Schedule a Demo" })).toBeVisible();
   });
@@ -358,7 +360,7 @@ test.describe("drawer", () => {
     // when the dialog opens in the same frame as the drawer closes.
     for (let round = 0; round < 2; round++) {
       await button.click();
-      await drawer.getByRole("link", { name: "Request Demo" }).click();
+      await drawer.getByRole("button", { name: "Request Demo" }).click();
       await expect(drawer).toBeHidden();
       await expect(button).toHaveAttribute("aria-expanded", "false");
       await expect(dialog).toBeVisible();
@@ -382,7 +384,7 @@ test.describe("drawer", () => {
     });
     const button = page.getByRole("button", { name: "Open menu" });
     await button.click();
-    await page.getByRole("dialog", { name: "Urbi menu" }).getByRole("link", { name: "Request Demo" }).click();
+    await page.getByRole("dialog", { name: "Urbi menu" }).getByRole("button", { name: "Request Demo" }).click();
     await expect(page.locator("#site-drawer")).toBeHidden();
     await page.waitForTimeout(300);
     await expect(page.locator("#stand-in")).toBeFocused();

@@ -47,7 +47,7 @@ test.describe("mobile menu", () => {
     const home = drawer.getByRole("link", { name: "Urbi" });
     await expect(home).toBeFocused();
     await page.keyboard.press("Shift+Tab");
-    await expect(drawer.getByRole("link", { name: "Request Demo" })).toBeFocused();
+    await expect(drawer.getByRole("button", { name: "Request Demo" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(home).toBeFocused();
 
@@ -68,7 +68,7 @@ test.describe("mobile menu", () => {
     await expect(help).toHaveAttribute("rel", "noopener noreferrer");
     await expect(help).toContainText("(opens in a new tab)");
     await expect(drawer.getByRole("link", { name: /Vendor marketplace login/ })).toHaveAttribute("target", "_blank");
-    await expect(drawer.getByRole("link", { name: "Request Demo" })).toHaveAttribute("data-open", "demo");
+    await expect(drawer.getByRole("button", { name: "Request Demo" })).toHaveAttribute("data-open", "demo");
   });
 
   test("closes from the close button and from the backdrop", async ({ page }) => {

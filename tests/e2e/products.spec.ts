@@ -23,12 +23,12 @@ for (const product of PRODUCTS) {
     expect(await a.text()).toContain(`<link rel="canonical" href="https://www.example.com${product.path}"/>`);
 
     await page.goto(product.alias);
-    const demoButtons = page.locator("main").getByRole("link", { name: product.demo });
+    const demoButtons = page.locator("main").getByRole("button", { name: product.demo });
     expect(await demoButtons.count()).toBeGreaterThan(0);
     await demoButtons.first().click();
     await expect(page.getByRole("dialog", { name: product.demo })).toBeVisible();
     await page.keyboard.press("Escape");
-    await page.getByRole("banner").getByRole("link", { name: "Request Demo" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Request Demo" }).click();
     await expect(page.getByRole("dialog", { name: product.demo })).toBeVisible();
   });
 }

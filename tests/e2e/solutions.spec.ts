@@ -77,12 +77,13 @@ for (const file of PAGES) {
     await page.goto(path_);
     await expect(page.locator("h1")).toHaveText(data.sections[0]!.heading);
     const main = page.locator("main");
-    for (const hidden of actions.filter((a) => a.hidden)) await expect(main.getByRole("link", { name: hidden.label, exact: true })).toHaveCount(0);
+    const roleOf = (a: { opens?: string }) => (a.opens ? "button" : "link");
+    for (const hidden of actions.filter((a) => a.hidden)) await expect(main.getByRole(roleOf(hidden), { name: hidden.label, exact: true })).toHaveCount(0);
 
     const labels = new Set(visible.map((a) => a.label));
     for (const label of labels) {
       const same = visible.filter((a) => a.label === label);
-      const buttons = main.getByRole("link", { name: label, exact: true });
+      const buttons = main.getByRole(roleOf(same[0]!), { name: label, exact: true });
       await expect(buttons).toHaveCount(same.length);
       for (const [i, action] of same.entries()) {
         const button = buttons.nth(i);
@@ -235,7 +236,7 @@ test.describe("hidden assessment buttons", () => {
     for (const [file, label] of Object.entries(FLAGS)) {
       test(`${label} shows on ${route(file)} and opens the wizard`, async ({ page }) => {
         await page.goto(base + route(file));
-        const button = page.locator("main").getByRole("link", { name: label, exact: true });
+        const button = page.locator("main").getByRole("button", { name: label, exact: true });
         await expect(button).toBeVisible();
         await button.click();
         const dialog = page.getByRole("dialog", { name: WIZARD });

@@ -180,7 +180,7 @@ describe("carousel section", () => {
   it("shows its button under the carousel, or none when hidden", () => {
     const action = { label: "Schedule a HERO AI Demo", opens: "demo" as const, dialogTitle: "Schedule a HERO AI Demo" };
     const { html } = render(<Carousel section={section({ action })} />);
-    expect(html).toMatch(/<a [^>]*data-open="demo" data-dialog-title="Schedule a HERO AI Demo"[^>]*>Schedule a HERO AI Demo<\/a>/);
+    expect(html).toMatch(/<button type="button" [^>]*aria-haspopup="dialog" data-open="demo" data-dialog-title="Schedule a HERO AI Demo" data-href="[^"]+">Schedule a HERO AI Demo<\/button>/);
     expect(render(<Carousel section={section({ action: { ...action, hidden: true } })} />).html).not.toContain("data-open");
   });
 

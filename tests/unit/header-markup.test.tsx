@@ -79,9 +79,10 @@ describe("header server HTML", () => {
     expect(html).not.toMatch(/href="\/careers"[^>]*target/);
   });
 
-  it("has the demo link the dialog loader expects, in the bar and in the drawer", () => {
-    expect(count('href="https://cal.example.com/x" data-open="demo" data-dialog-title="Schedule a Product Demo"')).toBe(2);
-    expect(count(">Book a demo</a>")).toBe(2);
+  it("has the demo button the dialog loader expects, in the bar and in the drawer, with its no-script link", () => {
+    expect(count('aria-haspopup="dialog" data-open="demo" data-dialog-title="Schedule a Product Demo" data-href="https://cal.example.com/x"')).toBe(2);
+    expect(count(">Book a demo</button>")).toBe(2);
+    expect(html.match(/<a href="https:\/\/cal\.example\.com\/x" class="[^"]*nojs-only">Book a demo<\/a>/g)).toHaveLength(2);
   });
 
   it("has the drawer: a closed modal dialog with the same links, the login links and the demo link", () => {

@@ -8,6 +8,7 @@ import type { NavLink } from "../../content-types.ts";
 import { Logo } from "../../layout/Logo.tsx";
 import { NavLinkItem, type LinkLabels } from "../../layout/NavLinkItem.tsx";
 import type { SiteHeaderProps } from "../SiteHeader.tsx";
+import { ActionView } from "../../ui/ActionView.tsx";
 
 export const DRAWER_ID = "site-drawer";
 
@@ -62,14 +63,16 @@ export function Drawer({ p }: { p: SiteHeaderProps }) {
           </ul>
         </nav>
         <div className="sticky bottom-0 border-t border-ink-100 bg-white p-4">
-          <a
-            href={p.demoHref}
-            data-open="demo"
-            data-dialog-title={p.demoTitle}
-            className="flex h-12 items-center justify-center rounded-md bg-brand-600 px-6 font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            {p.demoLabel}
-          </a>
+          <ActionView
+            link={{
+              label: p.demoLabel,
+              href: p.demoHref,
+              opens: "demo",
+              dialogTitle: p.demoTitle,
+              className: "flex h-12 w-full items-center justify-center rounded-md bg-brand-600 px-6 font-semibold text-white shadow-sm hover:bg-brand-700",
+              attrs: {},
+            }}
+          />
         </div>
       </div>
     </div>
