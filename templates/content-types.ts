@@ -1279,9 +1279,9 @@ export interface PricingTableSection {
    */
   eyebrow?: string;
   /**
-   * The heading of the block.
+   * The heading of the block. Leave it out when the page header already says what the plans are: the prices then come first, straight under the page header.
    */
-  heading: string;
+  heading?: string;
   text?: InlineText;
   /**
    * The plans, left to right, by their id in content/collections/plans.json.

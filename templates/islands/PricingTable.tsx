@@ -1,6 +1,8 @@
 /**
- * The pricing table's behaviour: a building type (radio buttons) and a building size
- * (a native select: keyboard, type-ahead and screen readers come with it) pick the
+ * The pricing table's behaviour: a building type (a segmented pair of radio buttons)
+ * and a building size (a native select, the spec's "Select dropdown": keyboard,
+ * type-ahead and screen readers come with it), drawn at the same height and in the same
+ * label-above style, pick the
  * price shown on every plan. Changing the type resets the size to small
  * (pricing/lookup.ts). The server renders the default type's small size, so the
  * prices are there without JavaScript; the controls stay disabled until the island
@@ -42,11 +44,14 @@ export interface PricingTableProps {
   defaultType: BuildingType;
   types: Record<BuildingType, { label: string; sizes: Record<BuildingSize, string> }>;
   labels: { buildingType: string; buildingSize: string; popular: string; showing: string };
+  /** A line under the plans (the section's text when it has no heading), plain text. */
+  note?: string | undefined;
 }
 
 const CHECK = "M20 6L9 17l-5-5";
+const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5-4.9-4.6 6.6-.8z";
 
-export default function PricingTable({ id, plans, defaultType, types, labels }: PricingTableProps) {
+export default function PricingTable({ id, plans, defaultType, types, labels, note }: PricingTableProps) {
   const [state, setState] = useState(() => initialState(defaultType));
   const ready = useHydrated();
   const [changed, setChanged] = useState(false);
@@ -54,15 +59,15 @@ export default function PricingTable({ id, plans, defaultType, types, labels }: 
   const showing = labels.showing.replace("{type}", types[state.type].label.toLowerCase()).replace("{size}", sizes[state.size]);
   return (
     <div>
-      <div className="mx-auto flex max-w-3xl flex-col items-stretch gap-5 rounded-2xl border border-ink-200 bg-white p-5 shadow-card sm:flex-row sm:items-end sm:justify-center sm:p-6">
+      <div className="mx-auto grid max-w-2xl gap-4 sm:grid-cols-2 sm:gap-5 sm:rounded-2xl sm:border sm:border-ink-200 sm:bg-white sm:p-5 sm:shadow-card">
         <fieldset className="min-w-0">
           <legend className="text-sm font-semibold text-ink-900">{labels.buildingType}</legend>
-          <div className="mt-2 grid grid-cols-2 rounded-lg bg-ink-100 p-1">
+          <div className="mt-2 grid h-11 grid-cols-2 rounded-lg bg-ink-100 p-1">
             {BUILDING_TYPES.map((t) => (
               <label
                 key={t}
                 className={cx(
-                  "cursor-pointer rounded-md px-4 py-2 text-center text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
+                  "grid cursor-pointer place-items-center rounded-md px-3 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
                   state.type === t ? "bg-white text-ink-900 shadow-sm" : "text-ink-600 hover:text-ink-900",
                 )}
               >
@@ -83,7 +88,7 @@ export default function PricingTable({ id, plans, defaultType, types, labels }: 
             ))}
           </div>
         </fieldset>
-        <div className="min-w-0 sm:w-64">
+        <div className="min-w-0">
           <label htmlFor={`${id}-size`} className="block text-sm font-semibold text-ink-900">
             {labels.buildingSize}
           </label>
@@ -91,7 +96,7 @@ export default function PricingTable({ id, plans, defaultType, types, labels }: 
             id={`${id}-size`}
             value={state.size}
             disabled={!ready}
-            className="mt-2 block h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-base text-ink-900 shadow-sm disabled:opacity-100"
+            className="mt-2 block h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-sm font-semibold text-ink-900 shadow-sm disabled:opacity-100"
             onChange={(e) => {
               setChanged(true);
               setState((s) => withSize(s, (e.currentTarget as HTMLSelectElement).value));
@@ -108,7 +113,9 @@ export default function PricingTable({ id, plans, defaultType, types, labels }: 
       <p className="sr-only" aria-live="polite">
         {changed ? showing : ""}
       </p>
-      <ul className={cx("mt-12 grid gap-6 md:grid-cols-2", plans.length >= 4 ? "xl:grid-cols-4" : "lg:grid-cols-3")}>
+      {/* Each card spans five rows of the list's grid (subgrid), so names, prices,
+          buttons and feature lists line up across the cards. */}
+      <ul className={cx("mt-8 grid gap-x-6 gap-y-10 sm:mt-10 md:grid-cols-2", plans.length >= 4 ? "xl:grid-cols-4" : "lg:grid-cols-3")}>
         {plans.map((plan) => {
           const price = priceOf(plan, state);
           return (
@@ -116,24 +123,33 @@ export default function PricingTable({ id, plans, defaultType, types, labels }: 
               key={plan.id}
               data-plan={plan.id}
               className={cx(
-                "relative flex flex-col rounded-card border bg-white p-6 sm:p-7",
-                plan.popular ? "border-brand-500 shadow-lg ring-1 ring-brand-500" : "border-ink-200 shadow-card",
+                "relative row-span-5 grid grid-rows-subgrid gap-y-0 rounded-card border bg-white p-6 sm:p-7",
+                plan.popular ? "border-brand-600 shadow-lg ring-2 ring-brand-600" : "border-ink-200 shadow-card",
               )}
             >
-              <div className="flex min-h-7 flex-wrap items-center justify-between gap-2">
-                <h3 className="text-xl font-semibold text-ink-900">{plan.name}</h3>
-                {plan.popular ? <span className="rounded-full bg-brand-600 px-2.5 py-1 text-xs font-semibold text-white">{labels.popular}</span> : null}
-              </div>
-              <p className="mt-2 min-h-12 text-sm leading-6 text-ink-600">{plan.description}</p>
-              <p className="mt-6 flex items-baseline gap-1">
-                <span className="text-4xl font-bold tracking-tight text-ink-900" data-price="">
-                  {price.kind === "amount" ? formatAmount(price.amount) : price.text}
+              {plan.popular ? (
+                <span className="absolute -top-3.5 left-1/2 inline-flex -translate-x-1/2 items-center gap-1 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow-sm">
+                  <svg className="size-3.5" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+                    <path d={STAR} />
+                  </svg>
+                  {labels.popular}
                 </span>
-                {price.kind === "amount" ? <span className="text-sm font-medium text-ink-600">{plan.period}</span> : null}
-              </p>
-              {plan.priceNote ? <p className="mt-1 text-sm text-ink-600">{plan.priceNote}</p> : null}
-              {plan.tag ? <p className="mt-3 self-start rounded-full bg-accent-400/20 px-2.5 py-1 text-xs font-semibold text-ink-900">{plan.tag}</p> : null}
-              <ActionView link={plan.action} className="mt-6 w-full" />
+              ) : null}
+              <h3 className="self-start text-xl font-semibold text-ink-900">{plan.name}</h3>
+              <p className="mt-2 text-sm leading-6 text-ink-600">{plan.description}</p>
+              <div className="mt-5">
+                <p className="flex items-baseline gap-1">
+                  <span className="text-4xl font-bold tracking-tight text-ink-900 tabular-nums" data-price="">
+                    {price.kind === "amount" ? formatAmount(price.amount) : price.text}
+                  </span>
+                  {price.kind === "amount" ? <span className="text-sm font-medium text-ink-600">{plan.period}</span> : null}
+                </p>
+                {plan.priceNote ? <p className="mt-1 text-sm text-ink-600">{plan.priceNote}</p> : null}
+                {plan.tag ? <p className="mt-3 inline-block rounded-full bg-accent-400/20 px-2.5 py-1 text-xs font-semibold text-ink-900">{plan.tag}</p> : null}
+              </div>
+              <div className="mt-6 self-end">
+                <ActionView link={plan.action} className="w-full" />
+              </div>
               <ul className="mt-7 space-y-3 border-t border-ink-100 pt-6 text-sm text-ink-700">
                 {plan.features.map((f) => (
                   <li key={f} className="flex gap-2">
@@ -148,6 +164,7 @@ export default function PricingTable({ id, plans, defaultType, types, labels }: 
           );
         })}
       </ul>
+      {note ? <p className="mt-8 text-center text-sm text-ink-600">{note}</p> : null}
     </div>
   );
 }

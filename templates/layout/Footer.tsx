@@ -10,7 +10,7 @@ export function Footer() {
   const { footer } = site;
   return (
     <footer className="bg-ink-950 text-ink-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-[1.2fr_2fr] lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 lg:px-8 xl:grid-cols-[14rem_1fr] xl:gap-12">
         <div className="space-y-4">
           <Logo brand={site.brand} className="text-white" />
           <p className="max-w-xs text-sm leading-6">{footer.tagline}</p>
@@ -24,7 +24,7 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav aria-label={site.labels.footerNav} className="grid grid-cols-2 gap-8 sm:grid-cols-4">
+        <nav aria-label={site.labels.footerNav} className="grid grid-cols-2 gap-x-6 gap-y-10 sm:grid-cols-3 lg:grid-cols-6">
           {footer.groups.map((g) => (
             <div key={g.title}>
               <h2 className="text-sm font-semibold text-white">{g.title}</h2>

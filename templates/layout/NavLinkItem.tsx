@@ -13,7 +13,7 @@ export interface LinkLabels {
 }
 
 export function HiringBadge({ text }: { text: string }) {
-  return <span className="ml-2 rounded-full bg-accent-400 px-2 py-0.5 text-xs font-semibold text-ink-950">{text}</span>;
+  return <span className="ml-2 inline-block rounded-full bg-accent-400 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-ink-950">{text}</span>;
 }
 
 export function NavLinkItem({

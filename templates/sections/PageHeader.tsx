@@ -6,7 +6,7 @@ import { Eyebrow } from "../ui/Section.tsx";
 
 export function PageHeader({ section }: { section: PageHeaderSection }) {
   return (
-    <section className="bg-linear-to-b from-brand-50 to-white pt-32 pb-14 sm:pt-40 sm:pb-16">
+    <section className="bg-linear-to-b from-brand-50 to-white pt-24 pb-10 sm:pt-32 sm:pb-12">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
         {section.eyebrow ? <Eyebrow>{section.eyebrow}</Eyebrow> : null}
         <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-ink-900 sm:text-5xl">{section.heading}</h1>

@@ -11,6 +11,7 @@ import { useRender } from "../context.ts";
 import PricingTableIsland, { type PricingTableProps } from "../islands/PricingTable.tsx";
 import { actionLink } from "../ui/Action.tsx";
 import { Island } from "../ui/Island.tsx";
+import { plainText } from "../ui/Markdown.tsx";
 import { Section, SectionHeading } from "../ui/Section.tsx";
 
 const DEFAULT_TYPE = schema.properties.defaultType.default as PricingTableProps["defaultType"];
@@ -35,9 +36,17 @@ export function PricingTable({ section }: { section: PricingTableSection }) {
       ...(p.tag ? { tag: p.tag } : {}),
       popular: p.popular ?? false,
       features: p.features,
-      action: actionLink(p.action, ctx, "light", undefined),
+      action: actionLink({ ...p.action, size: p.action.size ?? "default" }, ctx, "light", undefined),
     })),
   };
+  if (!section.heading) {
+    // Straight under the page header: the prices come first (issue 15: a price in the first viewport).
+    return (
+      <Section id={section.id} className="pt-0 sm:pt-2">
+        <Island name="PricingTable" component={PricingTableIsland} props={{ ...props, ...(section.text ? { note: plainText(section.text.children) } : {}) }} />
+      </Section>
+    );
+  }
   return (
     <Section id={section.id} tone="muted">
       <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} />

@@ -83,6 +83,26 @@ test.describe("/pricing", () => {
     }
   });
 
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    test(`a price is in the first viewport at ${width}x${height}; plan rows line up; Most Popular is marked`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await ready(page);
+      const first = page.locator("[data-plan] [data-price]").first();
+      const box = (await first.boundingBox())!;
+      expect(box.y + box.height, "the first price ends inside the viewport").toBeLessThanOrEqual(height);
+      await expect(page.locator('[data-plan="intelligent"]').getByText("Most Popular", { exact: true })).toBeVisible();
+      if (width === 1440) {
+        // Four cards side by side: prices and buttons on one line across them.
+        const tops = async (sel: string) => page.locator(sel).evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+        expect(new Set(await tops("[data-plan] [data-price]")).size).toBe(1);
+        expect(new Set(await tops("[data-plan] a:visible, [data-plan] button:visible")).size).toBe(1);
+      }
+    });
+  }
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the default prices are there", async ({ page }) => {
