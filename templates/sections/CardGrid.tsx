@@ -13,61 +13,88 @@ type Card = CardGridSection["cards"][number];
 
 const COLUMNS = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" } as const;
 
-function CardView({ card, tone }: { card: Card; tone: Tone }) {
+/**
+ * A card. On phones it is a compact row (icon beside the text) so long grids stay
+ * short; from 640 px the icon sits above the text. A badge every card of the grid
+ * shares (twelve "Coming Soon" in a roadmap) stays on each card, since it belongs
+ * to each, but as a quiet label under the title rather than a row of loud pills.
+ */
+function CardView({ card, tone, sharedBadge }: { card: Card; tone: Tone; sharedBadge: boolean }) {
   const { labels } = useRender().site;
   const dark = tone === "dark";
   const external = card.href ? isExternal(card.href) : false;
+  const badge = card.badge && !sharedBadge ? card.badge : undefined;
+  const quiet = card.badge && sharedBadge ? card.badge : undefined;
   return (
     <li
       className={cx(
-        "relative flex flex-col rounded-card border p-6 transition-shadow",
+        "relative flex gap-4 rounded-card border p-5 transition-shadow sm:flex-col sm:gap-0 sm:p-6",
         cardSurface(tone),
         card.href && (dark ? "hover:bg-white/10" : "hover:shadow-lg"),
       )}
     >
-      <div className="flex items-start justify-between gap-3">
-        {card.icon ? (
-          <span className={cx("grid size-11 place-items-center rounded-xl", dark ? "bg-accent-400/15 text-accent-300" : "bg-brand-50 text-brand-600")}>
-            <Icon name={card.icon} className="size-5" />
+      {card.icon || badge ? (
+        <div className="flex shrink-0 items-start justify-between gap-3">
+          {card.icon ? (
+            <span className={cx("grid size-10 place-items-center rounded-xl sm:size-11", dark ? "bg-accent-400/15 text-accent-300" : "bg-brand-50 text-brand-600")}>
+              <Icon name={card.icon} className="size-5" />
+            </span>
+          ) : null}
+          {badge ? (
+            <span className="hidden sm:inline">
+              <Badge tone={tone}>{badge}</Badge>
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        {badge ? (
+          <span className="mb-2 self-start sm:hidden">
+            <Badge tone={tone}>{badge}</Badge>
           </span>
         ) : null}
-        {card.badge ? (
-          <Badge tone={tone}>{card.badge}</Badge>
+        {card.label ? <p className={cx("text-sm font-semibold", card.icon || badge ? "sm:mt-4" : "", dark ? "text-accent-300" : "text-brand-600")}>{card.label}</p> : null}
+        <h3 className={cx("text-lg font-semibold", card.label ? "mt-1" : card.icon || badge ? "sm:mt-4" : "", dark ? "text-white" : "text-ink-900")}>
+          {card.href ? (
+            <a href={card.href} className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none" {...(external ? NEW_TAB : {})}>
+              {card.title}
+              {external ? <span className="sr-only"> {labels.newTab}</span> : null}
+            </a>
+          ) : (
+            card.title
+          )}
+        </h3>
+        {quiet ? <p className={cx("mt-0.5 text-xs font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-700")}>{quiet}</p> : null}
+        <p className={cx("mt-1 leading-7 sm:mt-2", dark ? "text-ink-300" : "text-ink-600")}>
+          <Inline md={card.description} />
+        </p>
+        <CheckList points={card.points} tone={tone} className="mt-4" />
+        {card.href && card.linkLabel ? (
+          <span aria-hidden="true" className={cx("mt-auto inline-flex items-center gap-1 pt-4 font-semibold sm:pt-5", dark ? "text-accent-300" : "text-brand-600")}>
+            {card.linkLabel}
+            <Icon name="arrow-right" className="size-4" />
+          </span>
         ) : null}
       </div>
-      {card.label ? <p className={cx("text-sm font-semibold", card.icon || card.badge ? "mt-4" : "", dark ? "text-accent-300" : "text-brand-600")}>{card.label}</p> : null}
-      <h3 className={cx("text-lg font-semibold", card.icon && !card.label ? "mt-4" : "mt-1", dark ? "text-white" : "text-ink-900")}>
-        {card.href ? (
-          <a href={card.href} className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none" {...(external ? NEW_TAB : {})}>
-            {card.title}
-            {external ? <span className="sr-only"> {labels.newTab}</span> : null}
-          </a>
-        ) : (
-          card.title
-        )}
-      </h3>
-      <p className={cx("mt-2 leading-7", dark ? "text-ink-300" : "text-ink-600")}>
-        <Inline md={card.description} />
-      </p>
-      <CheckList points={card.points} tone={tone} className="mt-4" />
-      {card.href && card.linkLabel ? (
-        <span aria-hidden="true" className={cx("mt-auto inline-flex items-center gap-1 pt-5 font-semibold", dark ? "text-accent-300" : "text-brand-600")}>
-          {card.linkLabel}
-          <Icon name="arrow-right" className="size-4" />
-        </span>
-      ) : null}
     </li>
   );
 }
 
+/** The badge every card carries, when there are several cards and they all carry the same one. */
+export function sharedBadge(cards: Card[]): string | undefined {
+  const first = cards[0]?.badge;
+  return cards.length > 1 && first && cards.every((c) => c.badge === first) ? first : undefined;
+}
+
 export function CardGrid({ section }: { section: CardGridSection }) {
   const tone = section.tone ?? "light";
+  const shared = sharedBadge(section.cards);
   return (
     <Section id={section.id} tone={tone}>
       <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} tone={tone} />
-      <ul className={cx("mt-12 grid gap-6", COLUMNS[section.columns ?? 3])}>
+      <ul className={cx("mt-10 grid gap-4 sm:mt-12 sm:gap-6", COLUMNS[section.columns ?? 3])}>
         {section.cards.map((card) => (
-          <CardView key={card.title} card={card} tone={tone} />
+          <CardView key={card.title} card={card} tone={tone} sharedBadge={Boolean(shared)} />
         ))}
       </ul>
       <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
