@@ -49,6 +49,10 @@ export type IconName =
  */
 export type InlineText = InlineMarkdown;
 /**
+ * An image file inside content/assets/, written as assets/<file name>. The build checks that it exists, reads its size and gives it a cache-safe name.
+ */
+export type AssetPath = Asset;
+/**
  * How the button looks: default (filled brand colour), destructive, outline, secondary, ghost (no background) or link (looks like a text link).
  */
 export type ButtonVariant = "default" | "destructive" | "outline" | "secondary" | "ghost" | "link";
@@ -56,10 +60,6 @@ export type ButtonVariant = "default" | "destructive" | "outline" | "secondary" 
  * The button's size: default, sm (small), lg (large) or icon (square, for an icon only).
  */
 export type ButtonSize = "default" | "sm" | "lg" | "icon";
-/**
- * An image file inside content/assets/, written as assets/<file name>. The build checks that it exists, reads its size and gives it a cache-safe name.
- */
-export type AssetPath = Asset;
 /**
  * Text with paragraphs (separated by an empty line, written \n\n in JSON), lists, **bold**, *italic* and [links](/pricing). HTML is not allowed.
  */
@@ -647,7 +647,7 @@ export interface CarouselSection {
    * @minItems 2
    * @maxItems 8
    *
-   * Items: One card or slide.
+   * Items: One card or slide. An image (an illustration of what it describes, such as a product screen from assets/ill-*.svg) takes the place of the icon in a slide, beside the text on wide screens and above it on phones, and sits above the title in a card.
    */
   items: {
     /**
@@ -663,6 +663,16 @@ export interface CarouselSection {
      */
     description: string;
     icon: IconName;
+    image?: Image;
+    /**
+     * Up to four short points under the description, shown as a checklist.
+     *
+     * @minItems 1
+     * @maxItems 4
+     *
+     * Items: One short point, plain text.
+     */
+    points?: string[];
   }[];
   action?: Action;
   /**
@@ -694,6 +704,16 @@ export interface CarouselSection {
      */
     show?: string;
   };
+}
+/**
+ * An image with its text alternative.
+ */
+export interface Image {
+  src: AssetPath;
+  /**
+   * What the image shows, for people who cannot see it. Leave empty ("") for a purely decorative image.
+   */
+  alt: string;
 }
 /**
  * A button. It goes to a page or address (href) or to one of the site's addresses (to), opens one of the site's dialogs (opens) or opens a menu of links (menu). A dialog button without an href falls back to the calendar page (demo) or the contact e-mail (assessment) before the page's script has loaded.
@@ -805,16 +825,6 @@ export interface HeroSection {
      */
     show?: string;
   };
-}
-/**
- * An image with its text alternative.
- */
-export interface Image {
-  src: AssetPath;
-  /**
-   * What the image shows, for people who cannot see it. Leave empty ("") for a purely decorative image.
-   */
-  alt: string;
 }
 /**
  * A centred introduction: a heading, a paragraph or two, the products it brings together and buttons.

@@ -22,6 +22,7 @@
  * runs it in the browser without Preact (carousel/bind.ts; timing: carousel/autoplay.ts).
  */
 import { cx } from "../ui/cx.ts";
+import { CheckList } from "../ui/Section.tsx";
 import { Dots, PlayPause, PrevNext, Progress } from "./carousel/Controls.tsx";
 import { cardClass, slideClass, type Tone } from "./carousel/look.ts";
 import { fillLabel } from "./carousel/slides.ts";
@@ -40,6 +41,17 @@ export interface CarouselItem {
   title: string;
   description: string;
   icon: IconShape;
+  /** An illustration (a product screen): in a slide it takes the place of the icon, in a card it follows the text. */
+  image?: CarouselImage | undefined;
+  /** Up to four short points under the description. */
+  points?: string[] | undefined;
+}
+
+export interface CarouselImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
 }
 
 export interface CarouselLabels {
@@ -133,6 +145,8 @@ function Card({ item, i, p, tone, current }: ItemProps) {
       ) : null}
       <h3 className={cx("text-xl font-semibold", item.category ? "mt-2" : "mt-6", dark ? "text-white" : "text-ink-900")}>{item.title}</h3>
       <p className={cx("mt-3 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{item.description}</p>
+      <CheckList points={item.points} tone={tone} className="mt-4" />
+      {item.image ? <ItemImage image={item.image} className="mt-6 w-full" /> : null}
       {current ? <ItemProgress dark={dark} /> : null}
     </div>
   );
@@ -148,18 +162,39 @@ function Slide({ item, i, p, tone, current }: ItemProps) {
         ) : null}
         <h3 className={cx("mt-3 text-2xl font-bold tracking-tight text-balance sm:text-3xl", dark ? "text-white" : "text-ink-900")}>{item.title}</h3>
         <p className={cx("mt-4 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")}>{item.description}</p>
+        <CheckList points={item.points} tone={tone} className="mt-5 text-base" />
       </div>
-      <span
-        aria-hidden="true"
-        className={cx(
-          "hidden size-40 place-items-center rounded-[2rem] md:grid lg:size-48",
-          dark ? "bg-accent-400/10 text-accent-300 ring-1 ring-accent-300/20" : "bg-white text-brand-600 shadow-card ring-1 ring-brand-100",
-        )}
-      >
-        <ItemIcon icon={item.icon} className="size-20 lg:size-24" />
-      </span>
+      {item.image ? (
+        // The picture takes the icon's place: above the text on phones, beside it from md up.
+        <ItemImage image={item.image} className="-order-1 w-full md:order-none md:w-[22rem] lg:w-[30rem]" />
+      ) : (
+        <span
+          aria-hidden="true"
+          className={cx(
+            "hidden size-40 place-items-center rounded-[2rem] md:grid lg:size-48",
+            dark ? "bg-accent-400/10 text-accent-300 ring-1 ring-accent-300/20" : "bg-white text-brand-600 shadow-card ring-1 ring-brand-100",
+          )}
+        >
+          <ItemIcon icon={item.icon} className="size-20 lg:size-24" />
+        </span>
+      )}
       {current ? <ItemProgress dark={dark} /> : null}
     </div>
+  );
+}
+
+/** A slide's or card's illustration (a lazy <img> of a file in content/assets). */
+function ItemImage({ image, className }: { image: CarouselImage; className: string }) {
+  return (
+    <img
+      src={image.src}
+      width={image.width}
+      height={image.height}
+      alt={image.alt}
+      loading="lazy"
+      decoding="async"
+      className={cx("h-auto rounded-2xl shadow-card ring-1 ring-ink-900/5", className)}
+    />
   );
 }
 

@@ -72,7 +72,14 @@ export function Carousel({ section }: { section: CarouselSection }) {
             variant: section.variant ?? (props.variant.default as "cards"),
             tone,
             intervalMs: section.intervalMs ?? props.intervalMs.default,
-            items: section.items.map(({ category, title, description, icon }) => ({ ...(category ? { category } : {}), title, description, icon: iconShape(icon) })),
+            items: section.items.map(({ category, title, description, icon, image, points }) => ({
+              ...(category ? { category } : {}),
+              title,
+              description,
+              icon: iconShape(icon),
+              ...(image ? { image: { src: image.src.src, width: image.src.width, height: image.src.height, alt: image.alt } } : {}),
+              ...(points?.length ? { points } : {}),
+            })),
             labels: { ...DEFAULT_LABELS, ...section.labels },
           }}
         />

@@ -34,7 +34,8 @@ export function Hero({ section }: { section: HeroSection }) {
           className="absolute inset-0 -z-20 size-full object-cover"
         />
       )}
-      <div className="absolute inset-0 -z-10 bg-linear-to-r from-ink-950/95 via-ink-950/75 to-ink-950/30" />
+      {/* The scrim: on phones the text spans the whole width, so the art sits under a uniform dark layer; from sm up it fades towards the art's side. */}
+      <div className="absolute inset-0 -z-10 bg-ink-950/90 sm:bg-transparent sm:bg-linear-to-r sm:from-ink-950/95 sm:via-ink-950/75 sm:to-ink-950/30" />
       <div className={cx("mx-auto max-w-7xl px-4 pt-32 sm:px-6 sm:pt-40 lg:px-8 lg:pt-48", slideshow ? "pb-24 sm:pb-32 lg:pb-36" : "pb-16 sm:pb-24 lg:pb-32")}>
         <div className="max-w-3xl">
           {section.eyebrow ? (
