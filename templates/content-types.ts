@@ -6,9 +6,48 @@ import type { Asset, BlockMarkdown, InlineMarkdown } from "./model.ts";
  */
 export type Link = string;
 /**
- * The name of one of the site's built-in icons.
+ * An icon beside the link in a wide menu panel.
  */
 export type IconName =
+  | "building"
+  | "sparkles"
+  | "store"
+  | "users"
+  | "shield"
+  | "chart"
+  | "bolt"
+  | "check"
+  | "calendar"
+  | "clock"
+  | "mail"
+  | "arrow-right"
+  | "menu"
+  | "close"
+  | "chevron-down"
+  | "package"
+  | "wrench"
+  | "message"
+  | "alert"
+  | "document"
+  | "home"
+  | "school"
+  | "dollar"
+  | "bell"
+  | "clipboard"
+  | "phone"
+  | "eye"
+  | "layers"
+  | "heart"
+  | "trend"
+  | "key"
+  | "linkedin"
+  | "x-social"
+  | "facebook"
+  | "instagram";
+/**
+ * The name of one of the site's built-in icons.
+ */
+export type IconName1 =
   | "building"
   | "sparkles"
   | "store"
@@ -270,7 +309,7 @@ export interface Site {
        * The link's accessible name, read by screen readers.
        */
       label: string;
-      icon: IconName;
+      icon: IconName1;
       href: Link;
     }[];
     /**
@@ -407,6 +446,11 @@ export interface NavLink {
    * true shows a "We're Hiring" badge next to the link.
    */
   hiring?: boolean;
+  /**
+   * In a wide menu panel (and the phone drawer), a label over this link and the links right after it that name the same group, such as "By role" and "By building type".
+   */
+  group?: string;
+  icon?: IconName;
 }
 /**
  * A main-menu entry: a link (href) or a menu of links (links).
@@ -662,7 +706,7 @@ export interface CarouselSection {
      * One to three sentences of plain text.
      */
     description: string;
-    icon: IconName;
+    icon: IconName1;
     image?: Image;
     /**
      * Up to four short points under the description, shown as a checklist.
@@ -926,7 +970,7 @@ export interface CardGridSection {
    * Items: One card.
    */
   cards: {
-    icon?: IconName;
+    icon?: IconName1;
     /**
      * A small label above the title, such as a year, a step or a category.
      */
@@ -1802,7 +1846,7 @@ export interface FeatureCategory {
    * true shows a Coming Soon badge beside the category's name on its card on the /features overview, for a category that is mostly still to come.
    */
   comingSoon?: boolean;
-  icon: IconName;
+  icon: IconName1;
   /**
    * One or two sentences under the category's name on the overview card.
    */
@@ -1983,7 +2027,7 @@ export interface Product {
    * One or two sentences about the product.
    */
   description: string;
-  icon: IconName;
+  icon: IconName1;
   /**
    * Key features, one short line each.
    *

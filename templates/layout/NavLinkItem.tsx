@@ -3,6 +3,7 @@
  * a hiring link shows a badge. Used by the footer (server only) and by the header
  * island (server and browser), so it renders the same markup with React and Preact.
  */
+import type { ReactNode } from "react";
 import type { NavLink } from "../content-types.ts";
 import { NEW_TAB } from "../ui/links.ts";
 
@@ -23,6 +24,7 @@ export function NavLinkItem({
   withDescription = false,
   titleClassName = "font-medium",
   descriptionClassName = "block text-sm font-normal text-ink-500",
+  icon,
 }: {
   link: NavLink;
   labels: LinkLabels;
@@ -30,13 +32,27 @@ export function NavLinkItem({
   withDescription?: boolean;
   titleClassName?: string;
   descriptionClassName?: string;
+  /** An icon drawn before the text (the wide menu panels pass the link's icon). */
+  icon?: ReactNode;
 }) {
-  return (
-    <a href={link.href} className={className} {...(link.external ? NEW_TAB : {})}>
+  const text = (
+    <>
       <span className={titleClassName}>{link.title}</span>
       {link.hiring ? <HiringBadge text={labels.hiring} /> : null}
       {link.external ? <span className="sr-only"> {labels.newTab}</span> : null}
       {withDescription && link.description ? <span className={descriptionClassName}>{link.description}</span> : null}
+    </>
+  );
+  return (
+    <a href={link.href} className={className} {...(link.external ? NEW_TAB : {})}>
+      {icon ? (
+        <>
+          {icon}
+          <span className="min-w-0">{text}</span>
+        </>
+      ) : (
+        text
+      )}
     </a>
   );
 }

@@ -9,6 +9,7 @@ import { Logo } from "../../layout/Logo.tsx";
 import { NavLinkItem, type LinkLabels } from "../../layout/NavLinkItem.tsx";
 import type { SiteHeaderProps } from "../SiteHeader.tsx";
 import { ActionView } from "../../ui/ActionView.tsx";
+import { groupLinks } from "./Menu.tsx";
 
 export const DRAWER_ID = "site-drawer";
 
@@ -19,13 +20,18 @@ function Group({ title, links, labels }: { title: string; links: NavLink[]; labe
   return (
     <li className="pt-5">
       <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-ink-600 uppercase">{title}</h2>
-      <ul>
-        {links.map((l) => (
-          <li key={l.title}>
-            <NavLinkItem link={l} labels={labels} withDescription className={ITEM} titleClassName="font-medium text-ink-900" descriptionClassName="block text-sm text-ink-600" />
-          </li>
-        ))}
-      </ul>
+      {groupLinks(links).map((g, i) => (
+        <div key={g.title ?? i}>
+          {g.title ? <p className="px-3 pt-2 text-xs font-medium text-ink-500">{g.title}</p> : null}
+          <ul>
+            {g.links.map((l) => (
+              <li key={l.title}>
+                <NavLinkItem link={l} labels={labels} withDescription className={ITEM} titleClassName="font-medium text-ink-900" descriptionClassName="block text-sm text-ink-600" />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </li>
   );
 }

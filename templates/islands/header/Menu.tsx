@@ -10,6 +10,7 @@
  */
 import type { NavLink } from "../../content-types.ts";
 import { NavLinkItem, type LinkLabels } from "../../layout/NavLinkItem.tsx";
+import { Icon } from "../../ui/Icon.tsx";
 
 export interface MenuProps {
   id: string;
@@ -23,10 +24,32 @@ export interface MenuProps {
 }
 
 const PANEL_GRID = ["", "w-80 grid-cols-1", "w-[38rem] grid-cols-2", "w-[52rem] grid-cols-3"];
+const GROUPED_GRID = ["", "w-80 grid-cols-1", "w-[40rem] grid-cols-2", "w-[56rem] grid-cols-3"];
+
+/** Consecutive links that name the same group (a link without one starts an unlabelled group). */
+export function groupLinks(links: NavLink[]): { title?: string | undefined; links: NavLink[] }[] {
+  const groups: { title?: string | undefined; links: NavLink[] }[] = [];
+  for (const link of links) {
+    const last = groups.at(-1);
+    if (last && link.group !== undefined && last.title === link.group) last.links.push(link);
+    else groups.push({ title: link.group, links: [link] });
+  }
+  return groups;
+}
+
+/** A panel link's icon in its tile (drawn on the server only: the header has no hydrated JavaScript). */
+function LinkIcon({ link }: { link: NavLink }) {
+  if (!link.icon) return null;
+  return (
+    <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 group-hover/item:bg-brand-600 group-hover/item:text-white">
+      <Icon name={link.icon} className="size-[18px]" />
+    </span>
+  );
+}
 
 /** How a link looks in a wide panel and in a compact dropdown. */
 const PANEL_ITEM = {
-  className: "block h-full rounded-xl p-4 hover:bg-ink-50",
+  className: "group/item flex h-full gap-3 rounded-xl p-3 hover:bg-ink-50",
   titleClassName: "font-semibold text-ink-900",
   descriptionClassName: "mt-1 block text-sm leading-6 text-ink-600",
 };
@@ -37,6 +60,31 @@ const DROPDOWN_ITEM = {
 };
 
 const HEADER_BUTTON = "flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-current/10 aria-expanded:bg-current/10";
+
+/** A wide panel in labelled columns, one per group: each a heading and its list of links. */
+function GroupedPanel({ id, links, labels }: { id: string; links: NavLink[]; labels: LinkLabels }) {
+  const groups = groupLinks(links);
+  return (
+    <div className={`grid gap-2 rounded-2xl border border-ink-200 bg-white p-3 text-ink-900 shadow-card ${GROUPED_GRID[Math.min(groups.length, 3)]}`}>
+      {groups.map((g, i) => (
+        <div key={g.title ?? i} className={i > 0 ? "border-l border-ink-100 pl-2" : undefined}>
+          {g.title ? (
+            <p id={`site-menu-${id}-g${i}`} className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-ink-600 uppercase">
+              {g.title}
+            </p>
+          ) : null}
+          <ul className="grid gap-1" {...(g.title ? { "aria-labelledby": `site-menu-${id}-g${i}` } : {})}>
+            {g.links.map((l) => (
+              <li key={l.title}>
+                <NavLinkItem link={l} labels={labels} withDescription {...PANEL_ITEM} icon={<LinkIcon link={l} />} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
 
 export function Menu({ id, title, links, style, align = "left", labels, buttonClassName = HEADER_BUTTON }: MenuProps) {
   const panel = style === "panel";
@@ -53,13 +101,17 @@ export function Menu({ id, title, links, style, align = "left", labels, buttonCl
         id={`site-menu-${id}`}
         className={`header-menu absolute top-full z-30 pt-2 ${align === "right" ? "right-0" : panel ? "-left-4" : "left-0"}`}
       >
-        <ul className={panel ? `grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}` : "w-64 rounded-xl border border-ink-200 bg-white p-1.5 text-left text-ink-900 shadow-card"}>
-          {links.map((l) => (
-            <li key={l.title}>
-              <NavLinkItem link={l} labels={labels} withDescription {...(panel ? PANEL_ITEM : DROPDOWN_ITEM)} />
-            </li>
-          ))}
-        </ul>
+        {panel && links.some((l) => l.group) ? (
+          <GroupedPanel id={id} links={links} labels={labels} />
+        ) : (
+          <ul className={panel ? `grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}` : "w-64 rounded-xl border border-ink-200 bg-white p-1.5 text-left text-ink-900 shadow-card"}>
+            {links.map((l) => (
+              <li key={l.title}>
+                <NavLinkItem link={l} labels={labels} withDescription {...(panel ? PANEL_ITEM : DROPDOWN_ITEM)} icon={panel ? <LinkIcon link={l} /> : undefined} />
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </div>
   );
