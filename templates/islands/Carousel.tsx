@@ -23,23 +23,16 @@
  */
 import { cx } from "../ui/cx.ts";
 import { CheckList } from "../ui/Section.tsx";
+import { IconSvg, type IconShape } from "../ui/IconSvg.tsx";
 import { Dots, PlayPause, PrevNext, Progress } from "./carousel/Controls.tsx";
 import { cardClass, slideClass, type Tone } from "./carousel/look.ts";
 import { fillLabel } from "./carousel/slides.ts";
-
-/**
- * An icon as path data (the section template takes it from templates/ui/Icon.tsx),
- * so the island does not carry the whole icon set.
- */
-export interface IconShape {
-  d: string[];
-  filled?: boolean;
-}
 
 export interface CarouselItem {
   category?: string | undefined;
   title: string;
   description: string;
+  /** The icon's drawing (templates/ui/Icon.tsx iconShape), so the island needs no icon set. */
   icon: IconShape;
   /** An illustration (a product screen): in a slide it takes the place of the icon, in a card it follows the text. */
   image?: CarouselImage | undefined;
@@ -134,7 +127,7 @@ function Card({ item, i, p, tone, current }: ItemProps) {
     <div {...slideAttributes(p, i, current)} className={cardClass(dark, current)}>
       <div className="flex items-start justify-between gap-4">
         <span className={cx("grid size-12 place-items-center rounded-xl", dark ? "bg-accent-400/15 text-accent-300" : "bg-brand-50 text-brand-600")}>
-          <ItemIcon icon={item.icon} className="size-6" />
+          <IconSvg shape={item.icon} className="size-6" />
         </span>
         <span aria-hidden="true" className={cx("text-sm font-semibold tabular-nums", dark ? "text-white/55" : "text-ink-500")}>
           {String(i + 1).padStart(2, "0")}
@@ -175,7 +168,7 @@ function Slide({ item, i, p, tone, current }: ItemProps) {
             dark ? "bg-accent-400/10 text-accent-300 ring-1 ring-accent-300/20" : "bg-white text-brand-600 shadow-card ring-1 ring-brand-100",
           )}
         >
-          <ItemIcon icon={item.icon} className="size-20 lg:size-24" />
+          <IconSvg shape={item.icon} className="size-20 lg:size-24" />
         </span>
       )}
       {current ? <ItemProgress dark={dark} /> : null}
@@ -208,17 +201,3 @@ function ItemProgress({ dark }: { dark: boolean }) {
   );
 }
 
-/** The same SVG as templates/ui/Icon.tsx renders. */
-function ItemIcon({ icon, className }: { icon: IconShape; className: string }) {
-  return icon.filled ? (
-    <svg className={className} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={icon.d[0]} />
-    </svg>
-  ) : (
-    <svg className={`icon-stroke ${className}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      {icon.d.map((d) => (
-        <path key={d} d={d} />
-      ))}
-    </svg>
-  );
-}

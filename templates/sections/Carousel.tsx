@@ -4,13 +4,12 @@
  * button. The schema's defaults (variant, tone, interval, control names) apply
  * where content leaves them out.
  */
-import { renderToStaticMarkup } from "react-dom/server";
 import carouselSchema from "../../schemas/sections/carousel.schema.json" with { type: "json" };
-import type { CarouselSection, IconName } from "../content-types.ts";
-import CarouselIsland, { type CarouselLabels, type IconShape } from "../islands/Carousel.tsx";
+import type { CarouselSection } from "../content-types.ts";
+import CarouselIsland, { type CarouselLabels } from "../islands/Carousel.tsx";
 import { Action } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
-import { Icon } from "../ui/Icon.tsx";
+import { iconShape } from "../ui/Icon.tsx";
 import { Island } from "../ui/Island.tsx";
 import { Inline } from "../ui/Markdown.tsx";
 import { Eyebrow } from "../ui/Section.tsx";
@@ -23,13 +22,6 @@ const TONES = {
   muted: "bg-ink-50 text-ink-900",
   dark: "bg-ink-950 bg-[radial-gradient(70rem_32rem_at_50%_-6rem,rgb(37_84_235/0.22),transparent)] text-white",
 } as const;
-
-/** An icon's path data, read from what templates/ui/Icon.tsx renders (the island draws the same SVG). */
-export function iconShape(name: IconName): IconShape {
-  const svg = renderToStaticMarkup(<Icon name={name} />);
-  const d = [...svg.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]!);
-  return svg.includes('fill="currentColor"') ? { d, filled: true } : { d };
-}
 
 /** A stable id for the heading, from the section's id or its heading. */
 export function headingId(section: Pick<CarouselSection, "id" | "heading">): string {

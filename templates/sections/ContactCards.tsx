@@ -33,7 +33,7 @@ export function ContactCards({ section }: { section: ContactCardsSection }) {
             {email.label}
           </a>
         </ContactCard>
-        <ContactCard icon="document" title={help.title} description={help.description}>
+        <ContactCard icon="life-buoy" title={help.title} description={help.description}>
           <a href={site.links.help} className={buttonClass("outline", "lg", "mt-6 self-start")} {...NEW_TAB}>
             {help.label}
             <span className="sr-only"> {site.labels.newTab}</span>

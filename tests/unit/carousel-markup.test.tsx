@@ -12,9 +12,9 @@ import heroSchema from "../../schemas/sections/hero.schema.json" with { type: "j
 import type { CarouselSection, HeroSection } from "../../templates/content-types.ts";
 import HeroSlideshow, { type HeroSlideshowProps } from "../../templates/islands/HeroSlideshow.tsx";
 import type { Asset, InlineMarkdown } from "../../templates/model.ts";
-import { Carousel, headingId, iconShape } from "../../templates/sections/Carousel.tsx";
+import { Carousel, headingId } from "../../templates/sections/Carousel.tsx";
 import { Hero } from "../../templates/sections/Hero.tsx";
-import { Icon, ICON_NAMES } from "../../templates/ui/Icon.tsx";
+import { Icon, ICON_NAMES, iconShape } from "../../templates/ui/Icon.tsx";
 import { renderStatic } from "./render.tsx";
 
 const render = renderStatic;
@@ -107,9 +107,9 @@ describe("hero slideshow", () => {
 
 describe("carousel section", () => {
   const items: CarouselSection["items"] = [
-    { category: "Resident support", title: "Chat & Concierge", description: "Answers residents.", icon: "sparkles" },
+    { category: "Resident support", title: "Chat & Concierge", description: "Answers residents.", icon: "messages-square" },
     { title: "Daily Summary Briefs", description: "A brief every morning.", icon: "clock" },
-    { category: "Front desk", title: "Package Scanning", description: "Scan, log, notify.", icon: "mail" },
+    { category: "Front desk", title: "Package Scanning", description: "Scan, log, notify.", icon: "credit-card" },
   ];
   const section = (extra: Partial<CarouselSection> = {}): CarouselSection => ({ type: "carousel", id: "hero-ai", heading: "HERO AI at work", items, ...extra });
 
@@ -184,10 +184,18 @@ describe("carousel section", () => {
     expect(render(<Carousel section={section({ action: { ...action, hidden: true } })} />).html).not.toContain("data-open");
   });
 
-  it("draws each icon exactly as the Icon component does", () => {
+  it("draws each icon exactly as the Icon component does, circles, rects and lines included", () => {
     const { html } = render(<Carousel section={section()} />);
     for (const item of items) expect(html).toContain(renderToStaticMarkup(<Icon name={item.icon} className="size-6" />));
-    for (const name of ICON_NAMES) expect(iconShape(name).d.length).toBeGreaterThan(0);
+    expect(html).toMatch(/<circle cx="12" cy="12" r="10"><\/circle>/); // clock
+    expect(html).toMatch(/<rect [^>]*width="20"[^>]*><\/rect>/); // credit-card
+    for (const name of ICON_NAMES) expect(iconShape(name).nodes.length).toBeGreaterThan(0);
+  });
+
+  it("serializes only the icons its items show, as plain data", () => {
+    const shapes = items.map((item) => iconShape(item.icon));
+    expect(JSON.parse(JSON.stringify(shapes))).toEqual(shapes);
+    expect(JSON.stringify(shapes).length).toBeLessThan(1000);
   });
 
   it("makes a heading id from the section id, else from the heading", () => {

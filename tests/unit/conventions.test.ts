@@ -10,7 +10,10 @@ import { generateTypes, TYPES_FILE } from "../../scripts/gen-types.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { componentName, loadSectionComponents } from "../../scripts/pipeline/render.tsx";
 import { loadSchemas, type JsonSchema } from "../../scripts/pipeline/schemas.ts";
-import { ICON_NAMES } from "../../templates/ui/Icon.tsx";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Icon, ICON_NAMES } from "../../templates/ui/Icon.tsx";
+import { LUCIDE } from "../../templates/ui/icons.ts";
 
 const schemas = await loadSchemas(path.join(ROOT, "schemas"));
 const sectionSchemas = [...schemas.sectionTypes.keys()].sort();
@@ -88,6 +91,48 @@ describe("icons", () => {
   it("match the icon names the schema allows", () => {
     const allowed = (schemas.byPath.get("defs.schema.json")!["$defs"] as Record<string, { enum: string[] }>)["icon"]!.enum;
     expect([...ICON_NAMES].sort()).toEqual([...allowed].sort());
+  });
+
+  it("are Lucide's drawings, under their lucide.dev names", async () => {
+    for (const [name, node] of Object.entries(LUCIDE)) {
+      const own = (await import(`lucide/dist/esm/icons/${name}.mjs`)) as { default: unknown };
+      expect(node, name).toBe(own.default);
+    }
+  });
+
+  it("use only SVG elements and attributes that render the same in React and Preact", () => {
+    const bad = Object.entries(LUCIDE).flatMap(([name, node]) =>
+      node.flatMap(([tag, attrs]) => [
+        ...(["path", "circle", "rect", "line", "polyline", "polygon", "ellipse"].includes(tag) ? [] : [`${name}: <${tag}>`]),
+        ...Object.keys(attrs)
+          .filter((a) => !/^[a-z][a-z0-9]*$/.test(a))
+          .map((a) => `${name}: ${a}`),
+      ]),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("render as Lucide draws them: stroke styled by .icon-stroke, hidden from assistive technology", () => {
+    expect(renderToStaticMarkup(createElement(Icon, { name: "credit-card", className: "size-6" }))).toBe(
+      '<svg class="icon-stroke size-6" viewBox="0 0 24 24" aria-hidden="true" focusable="false">' +
+        '<rect width="20" height="14" x="2" y="5" rx="2"></rect><line x1="2" x2="22" y1="10" y2="10"></line><path d="M6 14h2"></path></svg>',
+    );
+    expect(renderToStaticMarkup(createElement(Icon, { name: "linkedin" }))).toMatch(/^<svg class="size-5" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false"><path d="M20\.45 /);
+  });
+
+  it("differ between the cards of one section, so each card says something of its own", () => {
+    const repeated: string[] = [];
+    const visit = (value: unknown, where: string) => {
+      if (Array.isArray(value)) {
+        const icons = value.map((v) => (v && typeof v === "object" ? (v as { icon?: unknown }).icon : undefined)).filter((i): i is string => typeof i === "string");
+        for (const icon of new Set(icons)) if (icons.filter((i) => i === icon).length > 1) repeated.push(`${where}: "${icon}"`);
+        value.forEach((v, i) => visit(v, `${where}/${i}`));
+      } else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) visit(v, `${where}/${k}`);
+    };
+    const walk = (dir: string): string[] =>
+      readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : e.name.endsWith(".json") ? [`${dir}/${e.name}`] : []));
+    for (const file of walk("content")) visit(JSON.parse(readFileSync(path.join(ROOT, file), "utf8")), file);
+    expect(repeated).toEqual([]);
   });
 });
 
