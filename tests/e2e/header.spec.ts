@@ -323,6 +323,24 @@ test.describe("keyboard", () => {
 });
 
 test.describe("links", () => {
+  test("the wide panels group their links under labels: roles and building types, products and explore", async ({ page }) => {
+    await ready(page);
+    const groups = {
+      Solutions: { "By role": ["Property Managers", "Building Operators", "Property Owners"], "By building type": ["Residential Buildings", "Commercial Buildings", "Education Buildings"] },
+      Platform: { Products: ["Kore", "Konnect", "HERO AI"], Explore: ["All features", "Resident App", "All products"] },
+    };
+    for (const [menu, lists] of Object.entries(groups)) {
+      await page.getByRole("banner").getByRole("button", { name: menu }).click();
+      for (const [label, titles] of Object.entries(lists)) {
+        const list = page.getByRole("banner").getByRole("list", { name: label });
+        await expect(list).toBeVisible();
+        for (const title of titles) await expect(list.getByRole("link", { name: new RegExp(`^${title}`) })).toBeVisible();
+        await expect(list.locator("svg")).toHaveCount(titles.length);
+      }
+      await page.keyboard.press("Escape");
+    }
+  });
+
   test("external links open in a new tab and say so; every menu entry comes from content", async ({ page }) => {
     await ready(page);
     await login(page).click();
