@@ -2,6 +2,7 @@
 import type { CaseStudySection } from "../content-types.ts";
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
+import { Figures } from "../ui/Figures.tsx";
 import { CheckList, Section, SectionHeading } from "../ui/Section.tsx";
 import { STATUS_CLASSES, statusTone } from "../ui/status.ts";
 
@@ -37,15 +38,7 @@ export function CaseStudy({ section }: { section: CaseStudySection }) {
           <p className="text-sm font-medium text-ink-600">{study.address}</p>
           <h3 className="mt-2 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{study.title}</h3>
           {study.price ? <p className="mt-2 font-semibold text-brand-700">{study.price}</p> : null}
-          {/* Value, a space, label: each figure reads as one phrase ("83% platform adoption"). */}
-          <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-5 border-y border-ink-100 py-6">
-            {figures.map(([label, value]) => (
-              <li key={label} className="flex flex-col gap-1">
-                <span className="text-lg font-semibold text-ink-900">{value}</span>{" "}
-                <span className="text-sm text-ink-600">{label}</span>
-              </li>
-            ))}
-          </ul>
+          <Figures items={figures.map(([label, value]) => ({ label, value }))} size="md" className="mt-6 grid grid-cols-2 gap-x-6 gap-y-6 border-y border-ink-100 py-6" />
           <CheckList points={study.features} className="mt-6 grid gap-x-6 gap-y-2 space-y-0 sm:grid-cols-2" />
           <Actions actions={section.actions} className="mt-8 flex flex-wrap gap-3 lg:mt-auto lg:pt-8" />
         </div>

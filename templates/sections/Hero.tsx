@@ -10,6 +10,7 @@ import type { HeroSection } from "../content-types.ts";
 import HeroSlideshow, { type HeroSlideshowProps } from "../islands/HeroSlideshow.tsx";
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
+import { Figures } from "../ui/Figures.tsx";
 import { Island } from "../ui/Island.tsx";
 import { Inline } from "../ui/Markdown.tsx";
 
@@ -48,15 +49,7 @@ export function Hero({ section }: { section: HeroSection }) {
           <Actions actions={section.actions} surface="dark" className="mt-9 flex flex-wrap gap-3" />
         </div>
         {section.highlights?.length ? (
-          <ul className="mt-14 grid max-w-4xl grid-cols-2 gap-x-6 gap-y-8 border-t border-white/15 pt-8 sm:grid-cols-4">
-            {/* Value, a space, label: the figure reads as one phrase ("+50 native integrations"). */}
-            {section.highlights.map((h) => (
-              <li key={h.label} className="flex flex-col gap-1">
-                <span className="text-3xl font-bold tracking-tight text-white">{h.value}</span>{" "}
-                <span className="text-sm text-ink-300">{h.label}</span>
-              </li>
-            ))}
-          </ul>
+          <Figures items={section.highlights} size="lg" dark className="mt-14 grid max-w-4xl grid-cols-2 gap-x-6 gap-y-8 border-t border-white/15 pt-8 sm:grid-cols-4" />
         ) : null}
       </div>
       {slideshow ? (

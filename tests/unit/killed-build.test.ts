@@ -19,7 +19,8 @@ afterAll(() => project.cleanup());
 
 const PAGE = path.join(project.content, "pages/pricing.json");
 const base = readFileSync(PAGE, "utf8");
-const versions = [base, base.replace('"heading": "Choose your plan"', '"heading": "Choose the plan for your building"')];
+const versions = [base, base.replace('"heading": "Plans that Grow with Your Building"', '"heading": "Plans that Grow with Every Building"')];
+if (versions[0] === versions[1]) throw new Error("pricing.json no longer has the heading this test changes");
 
 /** Runs a build; with killAfter, kills it (SIGKILL) after that many ms. Resolves when it has exited. */
 function build(killAfter?: number): Promise<number | null> {
