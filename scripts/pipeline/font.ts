@@ -7,7 +7,9 @@
  *   code) to the characters the site can show: every character of printable ASCII,
  *   Latin-1 and common typographic punctuation (so form input and new copy in Latin
  *   languages never falls back), plus any other character found in content or
- *   templates; the weight axis limited to the weights the templates use (400 to 700)
+ *   templates (a character the Latin source lacks, e.g. "ő", is set in the fallback
+ *   face; add fontsource's latin-ext file as a second source if content needs one);
+ *   the weight axis limited to the weights the templates use (400 to 700)
  *   and the features the site relies on (kerning, ligatures, tabular figures, ...).
  *   About 26 KB; the page budget for fonts is 40 KB (scripts/lib/budgets.ts).
  * - Emitted as assets/inter-<hash>.woff2 (cached for a year, like every hashed asset);
