@@ -15,11 +15,12 @@
  * - Emitted as assets/inter-<hash>.woff2 (cached for a year, like every hashed asset);
  *   the same text always gives the same bytes, and the result is kept in the build
  *   cache under a hash of everything it is made from.
- * - Two @font-face rules are added to the stylesheet (styles.ts): the brand face with
- *   `font-display: swap`, and "Inter Fallback", the local Arial (or its metric twin
- *   Liberation Sans) scaled with size-adjust, ascent-override, descent-override and
- *   line-gap-override computed from Inter's own metrics, so text set in the fallback
- *   takes the room Inter will take and nothing moves when Inter arrives. The
+ * - @font-face rules are added to the stylesheet (styles.ts): the brand face with
+ *   `font-display: swap`, and the fallbacks ("Inter Fallback": the local Arial or its
+ *   metric twin Liberation Sans; then Roboto; then DejaVu Sans), each regular and bold
+ *   scaled with size-adjust, ascent-override, descent-override and line-gap-override
+ *   computed from Inter's own metrics at that weight, so text set in a fallback takes
+ *   the room Inter will take and nothing moves when Inter arrives. The
  *   stylesheet does not depend on content (it is cached with templates/), so the
  *   brand face's src is FONT_URL_TOKEN, which the build replaces with the hashed
  *   file's address (index.ts).
@@ -39,7 +40,6 @@ import type { SourceFile } from "./load.ts";
 const require = createRequire(import.meta.url);
 
 export const BRAND_FAMILY = "Inter";
-export const FALLBACK_FAMILY = "Inter Fallback";
 /** The brand face's src in the compiled stylesheet, until the build knows the hashed file's address. */
 export const FONT_URL_TOKEN = "__BRAND_FONT_URL__";
 export const SOURCE = "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
@@ -49,13 +49,52 @@ export const WEIGHTS = { min: 400, max: 700 } as const;
 export const FEATURES = ["calt", "case", "ccmp", "kern", "liga", "locl", "mark", "mkmk", "rvrn", "tnum"];
 const PACKAGES = ["subset-font", "harfbuzzjs", "@fontsource-variable/inter", "@capsizecss/unpack"];
 
+/** Metrics in font units (@capsizecss/unpack's shape): xWidthAvg is the width of Latin text, letters weighted by their frequency in English. */
+export interface FontMetricsIn {
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  xWidthAvg: number;
+}
+
 /**
- * Arial's metrics in font units, as @capsizecss/metrics publishes them (xWidthAvg: the
- * width of Latin text, letters weighted by their frequency in English, the same
- * weighting @capsizecss/unpack applies to Inter below). Liberation Sans has the same
- * advance widths and vertical metrics.
+ * The local faces text falls back to while Inter loads, first found first used, each
+ * in its regular and bold cut (the weights 500 and 600 fall to these two), scaled to
+ * Inter's metrics. Arial's and Roboto's as @capsizecss/metrics publishes them (the same
+ * weighting @capsizecss/unpack applies to Inter below); Liberation Sans has Arial's
+ * metrics; DejaVu Sans's measured with @capsizecss/unpack from DejaVuSans.ttf and
+ * DejaVuSans-Bold.ttf (Debian's fonts-dejavu-core).
  */
-export const ARIAL = { unitsPerEm: 2048, ascent: 1854, descent: -434, lineGap: 67, xWidthAvg: 913 } as const;
+export const FALLBACKS = [
+  {
+    family: "Inter Fallback",
+    system: "Arial (Windows, macOS, iOS) or Liberation Sans",
+    faces: {
+      400: ["Arial", "ArialMT", "Liberation Sans", "LiberationSans"],
+      700: ["Arial Bold", "Arial-BoldMT", "Liberation Sans Bold", "LiberationSans-Bold"],
+    },
+    metrics: { unitsPerEm: 2048, ascent: 1854, descent: -434, lineGap: 67 },
+    xWidthAvg: { 400: 913, 700: 983 },
+  },
+  {
+    family: "Inter Fallback Roboto",
+    system: "Roboto (Android, ChromeOS)",
+    faces: { 400: ["Roboto", "Roboto-Regular"], 700: ["Roboto Bold", "Roboto-Bold"] },
+    metrics: { unitsPerEm: 2048, ascent: 1900, descent: -500, lineGap: 0 },
+    xWidthAvg: { 400: 911, 700: 926 },
+  },
+  {
+    family: "Inter Fallback DejaVu",
+    system: "DejaVu Sans (most Linux systems)",
+    faces: { 400: ["DejaVu Sans", "DejaVuSans"], 700: ["DejaVu Sans Bold", "DejaVuSans-Bold"] },
+    metrics: { unitsPerEm: 2048, ascent: 1901, descent: -483, lineGap: 0 },
+    xWidthAvg: { 400: 1041, 700: 1176 },
+  },
+] as const;
+/** The first fallback family (Arial), for tests and documentation. */
+export const FALLBACK_FAMILY = FALLBACKS[0].family;
+export const ARIAL: FontMetricsIn = { ...FALLBACKS[0].metrics, xWidthAvg: FALLBACKS[0].xWidthAvg[400] };
 
 /** Printable ASCII, Latin-1 and the punctuation copy uses (dashes, quotes, ellipsis, bullet, arrows, euro, trade mark, minus). */
 export const BASE_TEXT = (() => {
@@ -64,14 +103,6 @@ export const BASE_TEXT = (() => {
   for (let c = 0xa0; c <= 0xff; c++) s += String.fromCharCode(c);
   return s + "\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u2039\u203a\u20ac\u2122\u2190\u2191\u2192\u2193\u2212";
 })();
-
-export interface FontMetricsIn {
-  unitsPerEm: number;
-  ascent: number;
-  descent: number;
-  lineGap: number;
-  xWidthAvg: number;
-}
 
 export interface FallbackOverrides {
   /** Percentages, rounded to 0.01 %. */
@@ -101,10 +132,16 @@ async function sourceFont(): Promise<Buffer> {
   return fs.readFile(require.resolve(SOURCE));
 }
 
-/** Both @font-face rules (the brand face's src is FONT_URL_TOKEN), from the source font's metrics. */
+/** Inter's metrics at a weight: the source font instanced at that weight (HarfBuzz), measured by @capsizecss/unpack. */
+async function interMetrics(weight: number): Promise<FontMetricsIn> {
+  const instance = await subsetFont(await sourceFont(), BASE_TEXT, { targetFormat: "truetype", variationAxes: { wght: weight } });
+  return fromBuffer(Buffer.from(instance));
+}
+
+/** The brand face (its src is FONT_URL_TOKEN) and the metric-matched fallback faces, from the source font's metrics. */
 export async function fontFaceCss(): Promise<string> {
-  const o = fallbackOverrides(await fromBuffer(await sourceFont()));
-  return [
+  const inter = { 400: await interMetrics(400), 700: await interMetrics(700) };
+  const rules = [
     `@font-face {`,
     `  font-family: "${BRAND_FAMILY}";`,
     `  font-style: normal;`,
@@ -112,16 +149,28 @@ export async function fontFaceCss(): Promise<string> {
     `  font-display: swap;`,
     `  src: url("${FONT_URL_TOKEN}") format("woff2");`,
     `}`,
-    `@font-face {`,
-    `  font-family: "${FALLBACK_FAMILY}";`,
-    `  src: local("Arial"), local("ArialMT"), local("Liberation Sans"), local("LiberationSans");`,
-    `  size-adjust: ${o.sizeAdjust}%;`,
-    `  ascent-override: ${o.ascentOverride}%;`,
-    `  descent-override: ${o.descentOverride}%;`,
-    `  line-gap-override: ${o.lineGapOverride}%;`,
-    `}`,
-    ``,
-  ].join("\n");
+  ];
+  for (const f of FALLBACKS)
+    for (const weight of [400, 700] as const) {
+      const o = fallbackOverrides(inter[weight], { ...f.metrics, xWidthAvg: f.xWidthAvg[weight] });
+      rules.push(
+        `@font-face {`,
+        `  font-family: "${f.family}";`,
+        `  font-weight: ${weight};`,
+        `  src: ${f.faces[weight].map((n) => `local("${n}")`).join(", ")};`,
+        `  size-adjust: ${o.sizeAdjust}%;`,
+        `  ascent-override: ${o.ascentOverride}%;`,
+        `  descent-override: ${o.descentOverride}%;`,
+        `  line-gap-override: ${o.lineGapOverride}%;`,
+        `}`,
+      );
+    }
+  return rules.join("\n") + "\n";
+}
+
+/** The font-family list: Inter, then each metric-matched fallback, then `rest` (the system fonts). */
+export function fontStack(rest: string): string {
+  return [`"${BRAND_FAMILY}"`, ...FALLBACKS.map((f) => `"${f.family}"`), rest].join(", ");
 }
 
 /** Every character the font should hold: BASE_TEXT, and each character of the given texts, sorted, once. */

@@ -5,7 +5,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUDGET } from "../../scripts/lib/budgets.ts";
 import { projectPaths, ROOT } from "../../scripts/lib/paths.ts";
-import { ARIAL, BASE_TEXT, brandFont, contentStrings, fallbackOverrides, FONT_URL_TOKEN, fontFaceCss, fontText, templateTexts, withFontUrl } from "../../scripts/pipeline/font.ts";
+import { readFileSync } from "node:fs";
+import { ARIAL, BASE_TEXT, FALLBACKS, fontStack, brandFont, contentStrings, fallbackOverrides, FONT_URL_TOKEN, fontFaceCss, fontText, templateTexts, withFontUrl } from "../../scripts/pipeline/font.ts";
 import { HASHED_NAME, IMMUTABLE_PREFIX } from "../../scripts/pipeline/headers.ts";
 import { load } from "../../scripts/pipeline/load.ts";
 
@@ -73,16 +74,25 @@ describe("the fallback face", () => {
 
   it("is declared beside the brand face, which swaps in and waits for its address", async () => {
     const css = await fontFaceCss();
-    expect(css).toContain('font-family: "Inter";');
-    expect(css).toContain("font-display: swap;");
-    expect(css).toContain("font-weight: 400 700;");
-    expect(css).toContain(`url("${FONT_URL_TOKEN}") format("woff2")`);
-    expect(css).toContain('font-family: "Inter Fallback";');
-    expect(css).toMatch(/src: local\("Arial"\)/);
-    expect(css).toContain("size-adjust: 107.12%;");
-    expect(css).toContain("ascent-override: 90.44%;");
-    expect(css).toContain("descent-override: 22.52%;");
-    expect(css).toContain("line-gap-override: 0%;");
+    const faces = css.split("@font-face").slice(1);
+    expect(faces).toHaveLength(1 + FALLBACKS.length * 2);
+    expect(faces[0]).toContain('font-family: "Inter";');
+    expect(faces[0]).toContain("font-display: swap;");
+    expect(faces[0]).toContain("font-weight: 400 700;");
+    expect(faces[0]).toContain(`url("${FONT_URL_TOKEN}") format("woff2")`);
+    // Arial regular: Inter's regular metrics (Capsize publishes xWidthAvg 978 for Inter Regular).
+    const arial = faces.find((f) => f.includes('"Inter Fallback";') && f.includes("font-weight: 400;"))!;
+    expect(arial).toMatch(/src: local\("Arial"\), local\("ArialMT"\), local\("Liberation Sans"\)/);
+    expect(arial).toMatch(/size-adjust: 10[67]\.\d+%;/);
+    expect(arial).toMatch(/ascent-override: (8[89]|9[01])\.\d+%;/);
+    expect(arial).toContain("line-gap-override: 0%;");
+    for (const f of faces.slice(1)) expect(f).toMatch(/font-weight: (400|700);[\s\S]*size-adjust: [\d.]+%;[\s\S]*ascent-override: [\d.]+%;[\s\S]*descent-override: [\d.]+%;[\s\S]*line-gap-override: [\d.]+%;/);
+  });
+
+  it("is named in --font-sans in its order, between Inter and the system fonts", () => {
+    const css = readFileSync(path.join(ROOT, "templates/styles.css"), "utf8");
+    const stack = /--font-sans:\s*([^;]+);/.exec(css)![1]!;
+    expect(stack).toBe(fontStack(stack.slice(stack.indexOf("ui-sans-serif"))));
   });
 
   it("gets the hashed address in place of the token, and refuses a stylesheet without the brand face", () => {
