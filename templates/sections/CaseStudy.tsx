@@ -41,7 +41,7 @@ export function CaseStudy({ section }: { section: CaseStudySection }) {
           <ul className="mt-6 grid grid-cols-2 gap-x-6 gap-y-5 border-y border-ink-100 py-6">
             {figures.map(([label, value]) => (
               <li key={label} className="flex flex-col gap-1">
-                <span className="text-lg font-semibold text-ink-900">{value}</span>{" "}
+                <span className="figure text-2xl text-ink-900">{value}</span>{" "}
                 <span className="text-sm text-ink-600">{label}</span>
               </li>
             ))}

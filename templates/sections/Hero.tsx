@@ -51,7 +51,7 @@ export function Hero({ section }: { section: HeroSection }) {
             {/* Value, a space, label: the figure reads as one phrase ("+50 native integrations"). */}
             {section.highlights.map((h) => (
               <li key={h.label} className="flex flex-col gap-1">
-                <span className="text-3xl font-bold tracking-tight text-white">{h.value}</span>{" "}
+                <span className="figure text-3xl text-white sm:text-4xl">{h.value}</span>{" "}
                 <span className="text-sm text-ink-300">{h.label}</span>
               </li>
             ))}

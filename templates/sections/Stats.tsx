@@ -17,7 +17,7 @@ export function Stats({ section }: { section: StatsSection }) {
       <ul className={cx("grid grid-cols-2 gap-x-6 gap-y-10", section.items.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4", section.heading && "mt-12")}>
         {section.items.map((item) => (
           <li key={item.label} className="flex flex-col items-center gap-2 text-center">
-            <span className={cx("text-4xl font-bold tracking-tight sm:text-5xl", dark ? "text-white" : "text-brand-700")}>{item.value}</span>{" "}
+            <span className={cx("figure text-5xl sm:text-6xl", dark ? "text-white" : "text-brand-700")}>{item.value}</span>{" "}
             <span className={cx("text-sm leading-6 sm:text-base", dark ? "text-ink-300" : "text-ink-600")}>{item.label}</span>
           </li>
         ))}
