@@ -8,7 +8,10 @@
  *   included; dialogs load on first use and are not counted): 12 KB on the home
  *   page, 6 KB on a page whose only island is the header, 12 KB on any other page.
  * - CSS 12 KB (linked stylesheets and inline <style> elements); HTML 30 KB per page
- *   (with the inlined CSS); fonts: none (the site uses system fonts).
+ *   (with the inlined CSS).
+ * - Fonts 40 KB: the bytes of every font file a page may load (each url() of an
+ *   @font-face in its stylesheets, linked or inline, and each font it preloads), as
+ *   served: WOFF2 is compressed already, so not gzip. The brand font is about 26 KB.
  * - Render-blocking requests: one stylesheet at most, no blocking script. The site
  *   inlines its CSS, so it has none.
  * - No layout shift from media: every <img> and <iframe> in the HTML has width and height.
@@ -24,7 +27,7 @@ export const BUDGET = {
   jsOther: 12 * KB,
   css: 12 * KB,
   html: 30 * KB,
-  fontFiles: 0,
+  fonts: 40 * KB,
   blocking: 1,
 } as const;
 
@@ -36,7 +39,10 @@ export interface PageBytes {
   css: number;
   js: number;
   jsFiles: number;
+  /** Font files the page may load (@font-face sources and font preloads), each once. */
   fonts: string[];
+  /** Their bytes as served (WOFF2 is compressed: no gzip). */
+  font: number;
   /** Render-blocking requests: stylesheets, and classic scripts without async or defer. */
   blocking: string[];
   /** <img> and <iframe> tags without both width and height. */
@@ -73,11 +79,27 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
       return !(a.has("width") && a.has("height"));
     })
     .map((m) => m[0]!.slice(0, 120));
-  const fonts = load.css.flatMap((f) => {
-    const css = read(f.path);
-    const code = typeof css === "string" ? css : css ? Buffer.from(css).toString("utf8") : "";
-    return [...code.matchAll(FONT)].map((m) => m[1]!);
-  });
+  // Addresses as the browser resolves them: relative to the stylesheet, or to the page for inline styles and links.
+  const at = (ref: string, base: string) => new URL(ref, `https://site.invalid${base}`).pathname;
+  const stylesheets = [
+    ...load.css.map((f) => {
+      const css = read(f.path);
+      return { base: f.path, code: typeof css === "string" ? css : css ? Buffer.from(css).toString("utf8") : "" };
+    }),
+    ...inlineStyles(head).map((code) => ({ base: route, code })),
+  ];
+  const preloaded = [...head.matchAll(/<link\b([^>]*)>/gi)]
+    .map((m) => parseAttributes(m[1]!))
+    .filter((a) => (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes("preload") && a.get("as") === "font" && a.has("href"))
+    .map((a) => at(a.get("href")!, route));
+  const fonts = [...new Set([...stylesheets.flatMap(({ base, code }) => [...code.matchAll(FONT)].map((m) => at(m[1]!, base))), ...preloaded])];
+  const unresolved = [...load.unresolved];
+  let font = 0;
+  for (const f of fonts) {
+    const bytes = read(f);
+    if (bytes === undefined) unresolved.push(f);
+    else font += typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.byteLength;
+  }
   return {
     route,
     islands: [...new Set(islands)].sort(),
@@ -86,9 +108,10 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
     js: load.js.reduce((n, f) => n + f.gzip, 0),
     jsFiles: load.js.length,
     fonts,
+    font,
     blocking,
     unsized,
-    unresolved: load.unresolved,
+    unresolved,
   };
 }
 
@@ -106,7 +129,7 @@ export function overBudget(p: PageBytes): string[] {
   if (p.js > js.limit) out.push(`${p.route}: JavaScript before interaction is ${kb(p.js)} gzip, over the ${js.name} (${kb(js.limit)}).`);
   if (p.css > BUDGET.css) out.push(`${p.route}: CSS is ${kb(p.css)} gzip, over the CSS budget (${kb(BUDGET.css)}).`);
   if (p.html > BUDGET.html) out.push(`${p.route}: HTML is ${kb(p.html)} gzip, over the HTML budget (${kb(BUDGET.html)}).`);
-  if (p.fonts.length > BUDGET.fontFiles) out.push(`${p.route}: loads font files (${p.fonts.join(", ")}); the font budget is none (system fonts).`);
+  if (p.font > BUDGET.fonts) out.push(`${p.route}: fonts are ${kb(p.font)} (${p.fonts.join(", ")}), over the font budget (${kb(BUDGET.fonts)}).`);
   if (p.blocking.length > BUDGET.blocking)
     out.push(`${p.route}: ${p.blocking.length} render-blocking requests (${p.blocking.join(", ")}); the budget is ${BUDGET.blocking}, the shared stylesheet.`);
   for (const tag of p.unsized) out.push(`${p.route}: ${tag} has no width and height, so it shifts the layout when it loads (layout shift budget: none).`);
@@ -116,10 +139,10 @@ export function overBudget(p: PageBytes): string[] {
 
 /** The bytes table: one row per page, sizes in KB gzip, with each page's JS budget. */
 export function bytesTable(pages: PageBytes[]): string {
-  const rows = pages.map((p) => [p.route, kb(p.html), kb(p.css), kb(p.js), String(p.jsFiles), kb(jsBudget(p).limit), p.islands.join(" ") || "-", overBudget(p).length ? "OVER" : "ok"]);
-  const head = ["page", "HTML", "CSS", "JS", "files", "JS budget", "islands", "verdict"];
+  const rows = pages.map((p) => [p.route, kb(p.html), kb(p.css), kb(p.js), String(p.jsFiles), kb(jsBudget(p).limit), kb(p.font), p.islands.join(" ") || "-", overBudget(p).length ? "OVER" : "ok"]);
+  const head = ["page", "HTML", "CSS", "JS", "files", "JS budget", "fonts", "islands", "verdict"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 6 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
   return [line(head), ...rows.map(line)].join("\n");
 }
 

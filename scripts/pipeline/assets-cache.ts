@@ -15,8 +15,8 @@ import { listFiles } from "../lib/fs.ts";
 import { ROOT } from "../lib/paths.ts";
 import type { IslandBundle, IslandEntry } from "./islands.ts";
 
-const PACKAGES = ["esbuild", "preact", "tailwindcss", "@tailwindcss/node", "@tailwindcss/oxide"];
-const MAKERS = ["./assets-cache.ts", "./islands.ts", "./styles.ts"];
+const PACKAGES = ["esbuild", "preact", "tailwindcss", "@tailwindcss/node", "@tailwindcss/oxide", "@fontsource-variable/inter", "@capsizecss/unpack"];
+const MAKERS = ["./assets-cache.ts", "./islands.ts", "./styles.ts", "./font.ts"];
 
 interface Stored {
   css: string;

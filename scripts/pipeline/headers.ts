@@ -75,6 +75,8 @@ export function cspDirectives(input: PolicyInput): Array<[string, string[]]> {
     ["script-src", ["'self'"]],
     ["style-src", ["'self'", ...styleHashes]],
     ["img-src", ["'self'", ...(input.dataImages ? ["data:"] : [])]],
+    // Said outright although default-src covers it: the brand font (font.ts) is served from the site itself, never from a font CDN.
+    ["font-src", ["'self'"]],
     ["connect-src", ["'self'", ...webhooks]],
     ["frame-src", calendar ? [calendar] : ["'none'"]],
     ["object-src", ["'none'"]],

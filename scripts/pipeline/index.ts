@@ -10,6 +10,7 @@ import { cachedAssets } from "./assets-cache.ts";
 import { headerFiles } from "./headers.ts";
 import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
+import { brandFont, contentStrings, fontText, templateTexts, withFontUrl, type BrandFont } from "./font.ts";
 import { checkContentLinks } from "./links.ts";
 import { load } from "./load.ts";
 import { placeholderIssues } from "./placeholders.ts";
@@ -108,6 +109,9 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   if (validated.issues.some((i) => i.severity === "error")) return fail([...validated.issues, ...(options.strict ? placeholders : [])]);
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated);
+  // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
+  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(fontText([...contentStrings(validated.files), ...t]))) : undefined;
+  fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);
   const resolved = resolve(validated);
@@ -123,7 +127,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    return await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, datesJob: datesJob!, images: images!, lap, fail, timings, pool }, output);
+    return await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, lap, fail, timings, pool }, output);
   } catch (err) {
     await output?.abandon().catch(() => {});
     throw err;
@@ -133,23 +137,25 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, datesJob, images, lap, fail, timings, pool }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, lap, fail, timings, pool }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
 
   const seo = planSeo(images!, resolved.files.find((f) => f.kind === "site")!.data as unknown as Site, routes, resolved);
-  const [islands, css] = await assetsJob;
+  const [[islands, styles], font] = await Promise.all([assetsJob, fontJob]);
+  const css = withFontUrl(styles, font.url);
   lap("islands+styles");
   const files = new Map<string, string | Uint8Array>();
   for (const [out, bytes] of islands.files) files.set(out, bytes);
+  files.set(font.output, font.bytes);
   for (const a of resolved.assets.values()) files.set(a.output, a.bytes);
 
   const site = resolved.files.find((f) => f.kind === "site")!.data as unknown as Site;
   const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
   if (warm) warm.sections = sectionsJob;
   const sections = await sectionsJob;
-  const input = { site, routes, assets: resolved.assets, islands, css, sections, seo };
+  const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   // Parts shared by many pages (header, footer, stylesheet: templates/ui/Cached.tsx) are
   // rendered once and kept here; worker threads send the ones they rendered along.
@@ -230,6 +236,7 @@ interface RenderState {
   routes: Route[];
   issues: Issue[];
   assetsJob: Promise<[IslandBundle, string]>;
+  fontJob: Promise<BrandFont>;
   datesJob: Promise<(file: string) => Promise<string>>;
   images: SiteImages;
   lap: (name: string) => void;

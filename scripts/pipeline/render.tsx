@@ -49,6 +49,8 @@ export interface RenderInput {
   islands: IslandBundle;
   /** The site's stylesheet, inlined into every page's head (measured faster to first paint than a linked file). */
   css: string;
+  /** The brand font's address (assets/inter-<hash>.woff2, scripts/pipeline/font.ts), preloaded by every page. */
+  font: string;
   sections: Map<string, SectionComponent>;
   seo: SeoOutput;
 }
@@ -198,6 +200,7 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
           siteName={site.brand}
           favicon={ctx.assetUrl(FAVICON)}
           css={input.css}
+          font={input.font}
           scripts={scripts}
           preloads={[...preloads].sort()}
           noindex={route.status === 404}

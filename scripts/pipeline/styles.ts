@@ -1,12 +1,18 @@
-/** Styles: Tailwind CSS v4 compiled from templates/styles.css, scanning the templates for class names; minified. */
+/**
+ * Styles: Tailwind CSS v4 compiled from templates/styles.css, scanning the templates for
+ * class names, with the brand font's @font-face rules (font.ts) added; minified.
+ */
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { compile, optimize } from "@tailwindcss/node";
 import { Scanner } from "@tailwindcss/oxide";
+import { fontFaceCss } from "./font.ts";
 
 export async function buildStyles(templatesDir: string): Promise<string> {
   const input = path.join(templatesDir, "styles.css");
-  const compiler = await compile(await fs.readFile(input, "utf8"), { base: templatesDir, onDependency: () => {} });
+  // The @font-face rules come from the font's own metrics (font.ts); --font-sans in styles.css names their families.
+  const [source, fontFaces] = await Promise.all([fs.readFile(input, "utf8"), fontFaceCss()]);
+  const compiler = await compile(`${source}\n${fontFaces}`, { base: templatesDir, onDependency: () => {} });
   const sources = [
     ...(compiler.root === "none" || compiler.root === null ? [] : [{ ...compiler.root, negated: false }]),
     ...compiler.sources,

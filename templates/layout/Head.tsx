@@ -11,6 +11,8 @@ export interface HeadProps {
   favicon: string;
   /** The whole stylesheet, inlined: no render-blocking request before the first paint. */
   css: string;
+  /** The brand font (one WOFF2 file), preloaded so that it is there by the first paint. */
+  font: string;
   /** Island entry scripts this page needs, and the shared chunks they import. */
   scripts: string[];
   preloads: string[];
@@ -25,6 +27,8 @@ export function Head(p: HeadProps) {
     <>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {/* Fonts are always fetched in CORS mode: without crossorigin the preload would not be used. */}
+      <link rel="preload" href={p.font} as="font" type="font/woff2" crossOrigin="" />
       <title>{p.title}</title>
       <meta name="description" content={p.description} />
       {p.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={p.canonicalUrl} />}

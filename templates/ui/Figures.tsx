@@ -38,7 +38,7 @@ export function Figures({
     <ul className={className}>
       {items.map((item) => (
         <li key={item.label} className={cx("flex flex-col gap-1.5", align === "center" && "items-center text-center")}>
-          <span className={cx(VALUE[size], "leading-none font-bold tracking-tight tabular-nums", dark ? "text-white" : "text-ink-900")}>{item.value}</span>{" "}
+          <span className={cx(VALUE[size], "figure", dark ? "text-white" : "text-ink-900")}>{item.value}</span>{" "}
           <span className={cx("text-sm leading-6 font-medium sm:text-base", dark ? "text-ink-300" : "text-ink-600")}>{item.label}</span>
         </li>
       ))}

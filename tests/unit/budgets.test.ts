@@ -37,7 +37,7 @@ describe("pageBytes", () => {
   });
 
   it("finds images and iframes without both dimensions, blocking classic scripts and font files", () => {
-    const read = site({ "/a.css": "@font-face{src:url(/f.woff2) format('woff2')}", "/b.js": "1" });
+    const read = site({ "/a.css": "@font-face{src:url(/f.woff2) format('woff2')}", "/b.js": "1", "/f.woff2": noise(41_000) });
     const html = page(
       '<link rel="stylesheet" href="/a.css"><script src="/b.js"></script><script src="/b.js" defer></script>',
       '<img src="/x.png" width="10" height="10" alt=""><img src="/y.png" width="10" alt=""><iframe src="/z" title="z"></iframe>',
@@ -45,11 +45,35 @@ describe("pageBytes", () => {
     const p = pageBytes("/x", html, read);
     expect(p.blocking).toEqual(["/a.css", "/b.js"]);
     expect(p.fonts).toEqual(["/f.woff2"]);
+    expect(p.font).toBe(read("/f.woff2")!.length);
     expect(p.unsized).toHaveLength(2);
     const messages = overBudget(p);
     expect(messages).toContain("/x: 2 render-blocking requests (/a.css, /b.js); the budget is 1, the shared stylesheet.");
-    expect(messages).toContain("/x: loads font files (/f.woff2); the font budget is none (system fonts).");
+    expect(messages).toContainEqual(expect.stringMatching(/^\/x: fonts are 5\d\.\d\d KB \(\/f\.woff2\), over the font budget \(40\.00 KB\)\.$/));
     expect(messages.filter((m) => m.includes("has no width and height"))).toHaveLength(2);
+  });
+
+  it("counts the bytes of every font a page may load once: inline and linked @font-face sources and font preloads, as served (no gzip)", () => {
+    const brand = Buffer.from(noise(26_000, 4));
+    const other = Buffer.from(noise(10_000, 5));
+    const read: Reader = (p) => ({ "/fonts/inter.woff2": brand, "/fonts/mono.woff2": other, "/fonts/x.css": "@font-face{src:url(mono.woff2)}" })[p];
+    const html = page(
+      '<link rel="preload" href="/fonts/inter.woff2" as="font" type="font/woff2" crossorigin><style>@font-face{font-family:A;src:url("/fonts/inter.woff2") format("woff2")}@font-face{font-family:B;src:local(Arial)}</style>',
+      "",
+    );
+    const one = pageBytes("/", html, read);
+    expect(one.fonts).toEqual(["/fonts/inter.woff2"]);
+    expect(one.font).toBe(brand.byteLength);
+    expect(overBudget(one)).toEqual([]);
+    const two = pageBytes("/", html.replace("<style>", '<link rel="stylesheet" href="/fonts/x.css"><style>'), read);
+    expect(two.fonts).toEqual(["/fonts/mono.woff2", "/fonts/inter.woff2"]);
+    expect(two.font).toBe(brand.byteLength + other.byteLength);
+    expect(overBudget(two)).toEqual([expect.stringMatching(/^\/: fonts are 4\d\.\d\d KB \(\/fonts\/mono\.woff2, \/fonts\/inter\.woff2\), over the font budget \(40\.00 KB\)\.$/)]);
+  });
+
+  it("fails a page whose font the build does not hold", () => {
+    const p = pageBytes("/x", page('<link rel="preload" href="/gone.woff2" as="font" crossorigin>', ""), site({}));
+    expect(overBudget(p)).toEqual(["/x: loads /gone.woff2, which is not in the build."]);
   });
 
   it("reports a reference the build does not hold", () => {
@@ -59,6 +83,10 @@ describe("pageBytes", () => {
 });
 
 describe("budgets", () => {
+  it("allows 40 KB of fonts per page", () => {
+    expect(BUDGET.fonts).toBe(40_000);
+  });
+
   it("gives the home page 12 KB, a header-only page 6 KB and any other page 12 KB", () => {
     expect(jsBudget({ route: "/", islands: ["Carousel", "SiteHeader"] }).limit).toBe(12_000);
     expect(jsBudget({ route: "/about", islands: ["SiteHeader"] }).limit).toBe(6_000);

@@ -110,7 +110,7 @@ describe("the _headers file", () => {
 describe("the Content-Security-Policy", () => {
   it("allows this site, the calendar's origin in frames and the webhooks' origins for sending, and nothing inline", () => {
     expect(contentSecurityPolicy(INPUT)).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self' https://hooks.example.com; " +
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self' https://hooks.example.com; " +
         "frame-src https://cal.example.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; upgrade-insecure-requests",
     );
   });

@@ -1,0 +1,253 @@
+/**
+ * The brand typeface: Inter, one variable WOFF2 file served from the site itself.
+ *
+ * - Source: the Latin, upright, weight-axis file of @fontsource-variable/inter (48 KB,
+ *   every weight from 100 to 900 and every OpenType feature).
+ * - Cut at build time with subset-font (HarfBuzz compiled to WebAssembly, no native
+ *   code) to the characters the site can show: every character of printable ASCII,
+ *   Latin-1 and common typographic punctuation (so form input and new copy in Latin
+ *   languages never falls back), plus any other character found in content or
+ *   templates (a character the Latin source lacks, e.g. "ő", is set in the fallback
+ *   face; add fontsource's latin-ext file as a second source if content needs one);
+ *   the weight axis limited to the weights the templates use (400 to 700)
+ *   and the features the site relies on (kerning, ligatures, tabular figures, ...).
+ *   About 26 KB; the page budget for fonts is 40 KB (scripts/lib/budgets.ts).
+ * - Emitted as assets/inter-<hash>.woff2 (cached for a year, like every hashed asset);
+ *   the same text always gives the same bytes, and the result is kept in the build
+ *   cache under a hash of everything it is made from.
+ * - @font-face rules are added to the stylesheet (styles.ts): the brand face with
+ *   `font-display: swap`, and the fallbacks ("Inter Fallback": the local Arial or its
+ *   metric twin Liberation Sans; then Roboto; then DejaVu Sans), each regular and bold
+ *   scaled with size-adjust, ascent-override, descent-override and line-gap-override
+ *   computed from Inter's own metrics at that weight, so text set in a fallback takes
+ *   the room Inter will take and nothing moves when Inter arrives. The
+ *   stylesheet does not depend on content (it is cached with templates/), so the
+ *   brand face's src is FONT_URL_TOKEN, which the build replaces with the hashed
+ *   file's address (index.ts).
+ */
+import { createHash } from "node:crypto";
+import { promises as fs } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { fromBuffer } from "@capsizecss/unpack";
+import subsetFont from "subset-font";
+import { defaultCacheDir } from "../lib/cache.ts";
+import { contentHash } from "../lib/hash.ts";
+import { ROOT } from "../lib/paths.ts";
+import type { SourceFile } from "./load.ts";
+
+const require = createRequire(import.meta.url);
+
+export const BRAND_FAMILY = "Inter";
+/** The brand face's src in the compiled stylesheet, until the build knows the hashed file's address. */
+export const FONT_URL_TOKEN = "__BRAND_FONT_URL__";
+export const SOURCE = "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
+/** font-normal to font-bold: the weights templates/ uses. */
+export const WEIGHTS = { min: 400, max: 700 } as const;
+/** OpenType features kept: kerning and marks, standard and contextual ligatures (arrows), tabular figures (stats), case-sensitive forms. */
+export const FEATURES = ["calt", "case", "ccmp", "kern", "liga", "locl", "mark", "mkmk", "rvrn", "tnum"];
+const PACKAGES = ["subset-font", "harfbuzzjs", "@fontsource-variable/inter", "@capsizecss/unpack"];
+
+/** Metrics in font units (@capsizecss/unpack's shape): xWidthAvg is the width of Latin text, letters weighted by their frequency in English. */
+export interface FontMetricsIn {
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  xWidthAvg: number;
+}
+
+/**
+ * The local faces text falls back to while Inter loads, first found first used, each
+ * in its regular and bold cut (the weights 500 and 600 fall to these two), scaled to
+ * Inter's metrics. Arial's and Roboto's as @capsizecss/metrics publishes them (the same
+ * weighting @capsizecss/unpack applies to Inter below); Liberation Sans has Arial's
+ * metrics; DejaVu Sans's measured with @capsizecss/unpack from DejaVuSans.ttf and
+ * DejaVuSans-Bold.ttf (Debian's fonts-dejavu-core).
+ */
+export const FALLBACKS = [
+  {
+    family: "Inter Fallback",
+    system: "Arial (Windows, macOS, iOS) or Liberation Sans",
+    faces: {
+      400: ["Arial", "ArialMT", "Liberation Sans", "LiberationSans"],
+      700: ["Arial Bold", "Arial-BoldMT", "Liberation Sans Bold", "LiberationSans-Bold"],
+    },
+    metrics: { unitsPerEm: 2048, ascent: 1854, descent: -434, lineGap: 67 },
+    xWidthAvg: { 400: 913, 700: 983 },
+  },
+  {
+    family: "Inter Fallback Roboto",
+    system: "Roboto (Android, ChromeOS)",
+    faces: { 400: ["Roboto", "Roboto-Regular"], 700: ["Roboto Bold", "Roboto-Bold"] },
+    metrics: { unitsPerEm: 2048, ascent: 1900, descent: -500, lineGap: 0 },
+    xWidthAvg: { 400: 911, 700: 926 },
+  },
+  {
+    family: "Inter Fallback DejaVu",
+    system: "DejaVu Sans (most Linux systems)",
+    faces: { 400: ["DejaVu Sans", "DejaVuSans"], 700: ["DejaVu Sans Bold", "DejaVuSans-Bold"] },
+    metrics: { unitsPerEm: 2048, ascent: 1901, descent: -483, lineGap: 0 },
+    xWidthAvg: { 400: 1041, 700: 1176 },
+  },
+] as const;
+/** The first fallback family (Arial), for tests and documentation. */
+export const FALLBACK_FAMILY = FALLBACKS[0].family;
+export const ARIAL: FontMetricsIn = { ...FALLBACKS[0].metrics, xWidthAvg: FALLBACKS[0].xWidthAvg[400] };
+
+/** Printable ASCII, Latin-1 and the punctuation copy uses (dashes, quotes, ellipsis, bullet, arrows, euro, trade mark, minus). */
+export const BASE_TEXT = (() => {
+  let s = "";
+  for (let c = 0x20; c <= 0x7e; c++) s += String.fromCharCode(c);
+  for (let c = 0xa0; c <= 0xff; c++) s += String.fromCharCode(c);
+  return s + "\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2022\u2026\u2039\u203a\u20ac\u2122\u2190\u2191\u2192\u2193\u2212";
+})();
+
+export interface FallbackOverrides {
+  /** Percentages, rounded to 0.01 %. */
+  sizeAdjust: number;
+  ascentOverride: number;
+  descentOverride: number;
+  lineGapOverride: number;
+}
+
+/**
+ * The overrides that make `fallback` take the room `font` takes: scaled so the average
+ * Latin text is as wide, then ascent, descent and line gap set to the font's, in units
+ * of the scaled fallback's em (the CSS Fonts 5 descriptors; Capsize's method).
+ */
+export function fallbackOverrides(font: FontMetricsIn, fallback: FontMetricsIn = ARIAL): FallbackOverrides {
+  const scale = font.xWidthAvg / font.unitsPerEm / (fallback.xWidthAvg / fallback.unitsPerEm);
+  const pct = (v: number) => Math.round((v / (font.unitsPerEm * scale)) * 10000) / 100;
+  return {
+    sizeAdjust: Math.round(scale * 10000) / 100,
+    ascentOverride: pct(font.ascent),
+    descentOverride: pct(Math.abs(font.descent)),
+    lineGapOverride: pct(font.lineGap),
+  };
+}
+
+async function sourceFont(): Promise<Buffer> {
+  return fs.readFile(require.resolve(SOURCE));
+}
+
+/** Inter's metrics at a weight: the source font instanced at that weight (HarfBuzz), measured by @capsizecss/unpack. */
+async function interMetrics(weight: number): Promise<FontMetricsIn> {
+  const instance = await subsetFont(await sourceFont(), BASE_TEXT, { targetFormat: "truetype", variationAxes: { wght: weight } });
+  return fromBuffer(Buffer.from(instance));
+}
+
+/** The brand face (its src is FONT_URL_TOKEN) and the metric-matched fallback faces, from the source font's metrics. */
+export async function fontFaceCss(): Promise<string> {
+  const inter = { 400: await interMetrics(400), 700: await interMetrics(700) };
+  const rules = [
+    `@font-face {`,
+    `  font-family: "${BRAND_FAMILY}";`,
+    `  font-style: normal;`,
+    `  font-weight: ${WEIGHTS.min} ${WEIGHTS.max};`,
+    `  font-display: swap;`,
+    `  src: url("${FONT_URL_TOKEN}") format("woff2");`,
+    `}`,
+  ];
+  for (const f of FALLBACKS)
+    for (const weight of [400, 700] as const) {
+      const o = fallbackOverrides(inter[weight], { ...f.metrics, xWidthAvg: f.xWidthAvg[weight] });
+      rules.push(
+        `@font-face {`,
+        `  font-family: "${f.family}";`,
+        `  font-weight: ${weight};`,
+        `  src: ${f.faces[weight].map((n) => `local("${n}")`).join(", ")};`,
+        `  size-adjust: ${o.sizeAdjust}%;`,
+        `  ascent-override: ${o.ascentOverride}%;`,
+        `  descent-override: ${o.descentOverride}%;`,
+        `  line-gap-override: ${o.lineGapOverride}%;`,
+        `}`,
+      );
+    }
+  return rules.join("\n") + "\n";
+}
+
+/** The font-family list: Inter, then each metric-matched fallback, then `rest` (the system fonts). */
+export function fontStack(rest: string): string {
+  return [`"${BRAND_FAMILY}"`, ...FALLBACKS.map((f) => `"${f.family}"`), rest].join(", ");
+}
+
+/** Every character the font should hold: BASE_TEXT, and each character of the given texts, sorted, once. */
+export function fontText(texts: Iterable<string>): string {
+  const chars = new Set<number>();
+  for (const ch of BASE_TEXT) chars.add(ch.codePointAt(0)!);
+  for (const text of texts) for (const ch of text) chars.add(ch.codePointAt(0)!);
+  // Controls and line breaks draw nothing.
+  return [...chars]
+    .filter((c) => c >= 0x20 && !(c >= 0x7f && c < 0xa0))
+    .sort((a, b) => a - b)
+    .map((c) => String.fromCodePoint(c))
+    .join("");
+}
+
+/** Every string inside content (pages, collections, site, guides' front matter and text). */
+export function* contentStrings(files: SourceFile[]): Generator<string> {
+  const walk = function* (v: unknown): Generator<string> {
+    if (typeof v === "string") yield v;
+    else if (Array.isArray(v)) for (const x of v) yield* walk(x);
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) yield* [k, ...walk(x)];
+  };
+  for (const f of files) yield* walk(f.data);
+}
+
+/** The text of every template (words written in templates, e.g. "Coming Soon"). */
+export async function templateTexts(templatesDir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for (const e of (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(p);
+      else if (/\.(tsx?|css)$/.test(e.name)) out.push(await fs.readFile(p, "utf8"));
+    }
+  };
+  await walk(templatesDir);
+  return out;
+}
+
+export interface BrandFont {
+  /** Path inside dist/: assets/inter-<hash>.woff2. */
+  output: string;
+  /** Its address on the site. */
+  url: string;
+  bytes: Uint8Array;
+}
+
+/** The subset WOFF2 holding the characters of `text`, from the build cache when it was made before. */
+export async function brandFont(text: string, cacheDir = defaultCacheDir()): Promise<BrandFont> {
+  const key = createHash("sha256");
+  // Read directly: harfbuzzjs does not export its package.json.
+  for (const p of PACKAGES) key.update(`${p}@${(JSON.parse(await fs.readFile(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version}\n`);
+  key.update(await fs.readFile(fileURLToPath(import.meta.url)));
+  key.update(text);
+  const file = cacheDir && path.join(cacheDir, "fonts", `${key.digest("hex").slice(0, 32)}.woff2`);
+  let bytes: Uint8Array | undefined = file ? await fs.readFile(file).catch(() => undefined) : undefined;
+  if (!bytes) {
+    bytes = await subsetFont(await sourceFont(), text, {
+      targetFormat: "woff2",
+      variationAxes: { wght: { min: WEIGHTS.min, max: WEIGHTS.max } },
+      keepFeatures: FEATURES,
+    });
+    if (file) {
+      await fs.mkdir(path.dirname(file), { recursive: true }).catch(() => {});
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs
+        .writeFile(tmp, bytes)
+        .then(() => fs.rename(tmp, file))
+        .catch(() => {}); // without a cache the next build cuts it again
+    }
+  }
+  const output = `assets/inter-${contentHash(bytes)}.woff2`;
+  return { output, url: `/${output}`, bytes };
+}
+
+/** The stylesheet with the brand face's address in place of FONT_URL_TOKEN. */
+export function withFontUrl(css: string, url: string): string {
+  if (!css.includes(FONT_URL_TOKEN)) throw new Error(`The compiled stylesheet has no ${FONT_URL_TOKEN}: the brand @font-face (scripts/pipeline/font.ts) is missing from it.`);
+  return css.replaceAll(FONT_URL_TOKEN, url);
+}
