@@ -1,6 +1,7 @@
 /**
- * npm run shots: screenshots of every built page at 390 px and 1440 px into
- * .reports/shots/, for looking at what visitors see. Run after npm run build.
+ * npm run shots: full-page screenshots of every built page at 360, 390 and 1440 px
+ * into .reports/shots/ (SHOTS_DIR moves it), for looking at what visitors see. Run
+ * after npm run build; name routes to shoot only those (npm run shots -- /pricing).
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -13,10 +14,10 @@ const routes = JSON.parse(await fs.readFile(path.join(ROOT, "dist/routes.json"),
 const only = process.argv.slice(2);
 const server = await startServer({ dist: path.join(ROOT, "dist"), port: 0 });
 const port = (server.address() as { port: number }).port;
-const out = path.join(ROOT, ".reports/shots");
+const out = path.resolve(ROOT, process.env["SHOTS_DIR"] ?? ".reports/shots");
 await fs.mkdir(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-for (const width of [390, 1440]) {
+for (const width of [360, 390, 1440]) {
   const page = await browser.newPage({ viewport: { width, height: width < 800 ? 844 : 900 } });
   for (const r of routes.filter((r) => !r.alias && (only.length === 0 || only.includes(r.path)))) {
     await page.goto(`http://127.0.0.1:${port}${r.path === "/404" ? "/this-page-does-not-exist" : r.path}`, { waitUntil: "networkidle" });
