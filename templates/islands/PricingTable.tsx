@@ -46,12 +46,14 @@ export interface PricingTableProps {
   labels: { buildingType: string; buildingSize: string; popular: string; showing: string };
   /** A line under the plans (the section's text when it has no heading), plain text. */
   note?: string | undefined;
+  /** The plans' heading level: h2 when the section has no heading of its own (no level skipped). */
+  planHeading?: "h2" | "h3" | undefined;
 }
 
 const CHECK = "M20 6L9 17l-5-5";
 const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5-4.9-4.6 6.6-.8z";
 
-export default function PricingTable({ id, plans, defaultType, types, labels, note }: PricingTableProps) {
+export default function PricingTable({ id, plans, defaultType, types, labels, note, planHeading: PlanHeading = "h3" }: PricingTableProps) {
   const [state, setState] = useState(() => initialState(defaultType));
   const ready = useHydrated();
   const [changed, setChanged] = useState(false);
@@ -135,7 +137,7 @@ export default function PricingTable({ id, plans, defaultType, types, labels, no
                   {labels.popular}
                 </span>
               ) : null}
-              <h3 className="self-start text-xl font-semibold text-ink-900">{plan.name}</h3>
+              <PlanHeading className="self-start text-xl font-semibold text-ink-900">{plan.name}</PlanHeading>
               <p className="mt-2 text-sm leading-6 text-ink-600">{plan.description}</p>
               <div className="mt-5">
                 <p className="flex items-baseline gap-1">

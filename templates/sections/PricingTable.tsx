@@ -43,7 +43,7 @@ export function PricingTable({ section }: { section: PricingTableSection }) {
     // Straight under the page header: the prices come first (issue 15: a price in the first viewport).
     return (
       <Section id={section.id} className="pt-0 sm:pt-2">
-        <Island name="PricingTable" component={PricingTableIsland} props={{ ...props, ...(section.text ? { note: plainText(section.text.children) } : {}) }} />
+        <Island name="PricingTable" component={PricingTableIsland} props={{ ...props, planHeading: "h2", ...(section.text ? { note: plainText(section.text.children) } : {}) }} />
       </Section>
     );
   }

@@ -41,7 +41,7 @@ test.describe("/pricing", () => {
     await ready(page);
     await expect(type(page, "Commercial")).toBeChecked();
     await expect(size(page)).toHaveValue("small");
-    expect(await page.locator("[data-plan] h3").allTextContents()).toEqual(["Access", "Flow", "Intelligent", "Enterprise"]);
+    expect(await page.locator("[data-plan] :is(h2, h3)").allTextContents()).toEqual(["Access", "Flow", "Intelligent", "Enterprise"]);
     expect(await prices(page)).toEqual(PRICES.commercial.small);
     await expect(page.locator('[data-plan="intelligent"]')).toContainText("Most Popular");
     await expect(page.locator('[data-plan="access"]')).toContainText("Up to 10 work orders per month");
