@@ -33,28 +33,20 @@ function CardView({ card, tone, sharedBadge }: { card: Card; tone: Tone; sharedB
         card.href && (dark ? "hover:bg-white/10" : "hover:shadow-lg"),
       )}
     >
-      {card.icon || badge ? (
-        <div className="flex shrink-0 items-start justify-between gap-3">
-          {card.icon ? (
-            <span className={cx("grid size-10 place-items-center rounded-xl sm:size-11", dark ? "bg-accent-400/15 text-accent-300" : "bg-brand-50 text-brand-600")}>
-              <Icon name={card.icon} className="size-5" />
-            </span>
-          ) : null}
-          {badge ? (
-            <span className="hidden sm:inline">
-              <Badge tone={tone}>{badge}</Badge>
-            </span>
-          ) : null}
-        </div>
+      {card.icon ? (
+        <span className={cx("grid size-10 shrink-0 place-items-center rounded-xl sm:size-11", dark ? "bg-accent-400/15 text-accent-300" : "bg-brand-50 text-brand-600")}>
+          <Icon name={card.icon} className="size-5" />
+        </span>
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
+        {/* One badge: above the title on phones, in the card's top corner from 640 px. */}
         {badge ? (
-          <span className="mb-2 self-start sm:hidden">
+          <span className={cx("mb-2 self-start sm:absolute sm:top-6 sm:right-6 sm:mb-0", !card.icon && "sm:static sm:mb-2")}>
             <Badge tone={tone}>{badge}</Badge>
           </span>
         ) : null}
-        {card.label ? <p className={cx("text-sm font-semibold", card.icon || badge ? "sm:mt-4" : "", dark ? "text-accent-300" : "text-brand-600")}>{card.label}</p> : null}
-        <h3 className={cx("text-lg font-semibold", card.label ? "mt-1" : card.icon || badge ? "sm:mt-4" : "", dark ? "text-white" : "text-ink-900")}>
+        {card.label ? <p className={cx("text-sm font-semibold", card.icon ? "sm:mt-4" : "", dark ? "text-accent-300" : "text-brand-600")}>{card.label}</p> : null}
+        <h3 className={cx("text-lg font-semibold", card.label ? "mt-1" : card.icon ? "sm:mt-4" : "", dark ? "text-white" : "text-ink-900")}>
           {card.href ? (
             <a href={card.href} className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none" {...(external ? NEW_TAB : {})}>
               {card.title}
