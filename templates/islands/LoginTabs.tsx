@@ -86,7 +86,7 @@ export default function LoginTabs({ label, tabs, fields, notice }: LoginTabsProp
             aria-controls={`login-panel-${tab.id}`}
             tabIndex={i === selected ? 0 : -1}
             className={cx(
-              "rounded-xl px-3 py-2.5 text-sm font-semibold transition-colors sm:text-base",
+              "rounded-xl px-1.5 py-2.5 text-[0.8125rem] font-semibold transition-colors min-[400px]:px-3 min-[400px]:text-sm sm:text-base",
               i === selected ? "bg-white text-ink-900 shadow-sm" : "text-ink-600 hover:text-ink-900",
             )}
             onClick={() => setSelected(i)}

@@ -10,8 +10,8 @@ export function CaseStudy({ section }: { section: CaseStudySection }) {
   const study = section.caseStudy;
   const { labels } = section;
   const tone = statusTone(study.status);
+  // The building type is words, not a figure: it reads as a line under the title.
   const figures = [
-    [labels.type, study.type],
     [labels.units, study.units.toLocaleString("en-US")],
     [labels.area, study.area],
     [labels.adoption, `${study.adoption}%`],
@@ -37,8 +37,11 @@ export function CaseStudy({ section }: { section: CaseStudySection }) {
         <div className="flex flex-col p-7 sm:p-10">
           <p className="text-sm font-medium text-ink-600">{study.address}</p>
           <h3 className="mt-2 text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">{study.title}</h3>
+          <p className="mt-2 text-ink-600">
+            <span className="font-semibold text-ink-900">{study.type}</span> {labels.type}
+          </p>
           {study.price ? <p className="mt-2 font-semibold text-brand-700">{study.price}</p> : null}
-          <Figures items={figures.map(([label, value]) => ({ label, value }))} size="md" className="mt-6 grid grid-cols-2 gap-x-6 gap-y-6 border-y border-ink-100 py-6" />
+          <Figures items={figures.map(([label, value]) => ({ label, value }))} size="md" className="mt-6 grid grid-cols-2 gap-x-6 gap-y-6 border-y border-ink-100 py-6 sm:grid-cols-3" />
           <CheckList points={study.features} className="mt-6 grid gap-x-6 gap-y-2 space-y-0 sm:grid-cols-2" />
           <Actions actions={section.actions} className="mt-8 flex flex-wrap gap-3 lg:mt-auto lg:pt-8" />
         </div>

@@ -20,7 +20,7 @@ export function Cta({ section }: { section: CallToActionSection }) {
             <Inline md={section.text} />
           </p>
         ) : null}
-        <Actions actions={section.actions} surface={brand ? "brand" : "dark"} className="mt-8 flex flex-wrap justify-center gap-3" />
+        <Actions actions={section.actions} surface={brand ? "brand" : "dark"} className="mt-8 flex flex-col gap-3 min-[480px]:flex-row min-[480px]:flex-wrap min-[480px]:justify-center" />
       </div>
     </section>
   );

@@ -46,10 +46,10 @@ export function Hero({ section }: { section: HeroSection }) {
           <p className="mt-6 max-w-2xl text-lg leading-8 text-ink-200 sm:text-xl">
             <Inline md={section.text} />
           </p>
-          <Actions actions={section.actions} surface="dark" className="mt-9 flex flex-wrap gap-3" />
+          <Actions actions={section.actions} surface="dark" className="mt-9 flex flex-col gap-3 min-[480px]:flex-row min-[480px]:flex-wrap" />
         </div>
         {section.highlights?.length ? (
-          <Figures items={section.highlights} size="lg" dark className="mt-14 grid max-w-4xl grid-cols-2 gap-x-6 gap-y-8 border-t border-white/15 pt-8 sm:grid-cols-4" />
+          <Figures items={section.highlights} size="lg" dark className={cx("mt-14 grid max-w-4xl gap-x-6 gap-y-8 border-t border-white/15 pt-8 sm:grid-cols-4", section.highlights.length === 3 ? "grid-cols-3 gap-x-4" : "grid-cols-2")} />
         ) : null}
       </div>
       {slideshow ? (
