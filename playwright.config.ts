@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env["CI"]),
   retries: 0,
-  workers: 2,
+  workers: 4,
   timeout: 30_000,
   reporter: reportDir ? [["list"], ["json", { outputFile: `${reportDir}/playwright.json` }]] : [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",

@@ -7,6 +7,10 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.{ts,tsx}"],
     testTimeout: 30_000,
+    // Vitest's default on 2 cores is one worker (cores - 1), and several files mostly
+    // wait for child processes (killed-build, dev-server, the strict build): 3 keeps
+    // both cores busy.
+    maxWorkers: 3,
     reporters: reportDir ? ["default", ["json", { outputFile: `${reportDir}/vitest.json` }]] : ["default"],
   },
 });

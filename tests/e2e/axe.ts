@@ -8,7 +8,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 export async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated through DevTools rather than added as a <script>: the site's
   // Content-Security-Policy (rightly) blocks inline scripts the page did not ship.
-  await page.evaluate(axeSource);
+  // Once per document: a test that checks several states of one page reuses it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });

@@ -20,6 +20,7 @@ import { startServer } from "../../scripts/lib/server.ts";
 import type { PayloadField } from "./support/build-payloads.ts";
 import { watchCsp } from "./support/csp.ts";
 import { stubCalendar } from "./support/dialogs.ts";
+import { gotoSettled } from "./support/settle.ts";
 
 interface Manifest {
   fields: PayloadField[];
@@ -142,7 +143,7 @@ test.describe("content with script payloads in every field", () => {
         dialogs.push(`${route.path}: ${d.message()}`);
         void d.dismiss();
       });
-      await page.goto(base + (route.status === 404 ? "/no-such-page" : route.path), { waitUntil: "networkidle" });
+      await gotoSettled(page, base + (route.status === 404 ? "/no-such-page" : route.path));
       const calls = await pwned(page);
       if (calls.length) failures.push(`${route.path}: __pwned ran for fields ${[...new Set(calls)].join(", ")}`);
       for (const m of await injectedMarkup(page)) failures.push(`${route.path}: injected ${m}`);
@@ -172,7 +173,7 @@ test.describe("content with script payloads in every field", () => {
     const watch = await watchCsp(page);
     page.on("dialog", (d) => void d.dismiss());
     for (const route of routes.filter((r) => r.status === 200)) await page.goto(base + route.path, { waitUntil: "load" });
-    await page.goto(base + "/", { waitUntil: "networkidle" });
+    await gotoSettled(page, base + "/");
     await page.locator("header.site-header[data-ready]").waitFor();
     // The long payloads push the header's buttons out of view: click them where they are.
     await page.getByRole("banner").getByRole("button", { name: /^Request Demo/ }).dispatchEvent("click");

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { stubCalendar } from "./support/dialogs.ts";
 import { expectedHeaders, watchCsp } from "./support/csp.ts";
+import { gotoSettled } from "./support/settle.ts";
 
 interface RouteEntry {
   path: string;
@@ -17,7 +18,7 @@ const routes = JSON.parse(readFileSync("dist/routes.json", "utf8")) as RouteEntr
 const site = JSON.parse(readFileSync("content/site.json", "utf8")) as { links: { calendar: string }; leads: { live: string } };
 
 async function ready(page: Page, path: string) {
-  await page.goto(path, { waitUntil: "networkidle" });
+  await gotoSettled(page, path);
   await expect(page.locator("header.site-header[data-ready]")).toHaveCount(1);
 }
 
@@ -72,7 +73,7 @@ for (const route of routes) {
   const url = route.status === 404 ? "/this-address-does-not-exist" : route.path;
   test(`${route.path}: loads under the policy with no violation and no inline script or handler`, async ({ page }) => {
     const watch = await watchCsp(page);
-    const response = await page.goto(url, { waitUntil: "networkidle" });
+    const response = await gotoSettled(page, url);
     expect(response!.headers()["content-security-policy"]).toBe(expectedHeaders(url)["content-security-policy"]);
     const inline = await page.evaluate(() => {
       const found: string[] = [];

@@ -5,18 +5,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
-import { VNU_REPORT } from "./global-setup.ts";
+import { readVnuReport } from "./global-setup.ts";
+import { gotoSettled } from "./support/settle.ts";
 
 interface RouteEntry {
   path: string;
   output: string;
   status: number;
-}
-interface VnuMessage {
-  type: string;
-  url: string;
-  message: string;
-  lastLine?: number;
 }
 
 const routes = JSON.parse(readFileSync("dist/routes.json", "utf8")) as RouteEntry[];
@@ -33,7 +28,7 @@ for (const route of routes) {
     page.on("pageerror", (e) => errors.push(e.message));
     page.on("requestfailed", (r) => errors.push(`${r.url()} ${r.failure()?.errorText}`));
 
-    const response = await page.goto(url, { waitUntil: "networkidle" });
+    const response = await gotoSettled(page, url);
     expect(response?.status()).toBe(route.status);
     await expect(page.locator("h1")).toHaveCount(1);
     expect((await page.title()).trim()).not.toBe("");
@@ -45,7 +40,9 @@ for (const route of routes) {
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
 
-    const vnu = JSON.parse(readFileSync(VNU_REPORT, "utf8")) as { messages: VnuMessage[] };
+    // The checker runs beside the first tests (global-setup.ts); waiting for it is not this page's time.
+    test.setTimeout(test.info().timeout + 60_000);
+    const vnu = await readVnuReport();
     const problems = vnu.messages
       .filter((m) => m.url.endsWith(`/dist/${route.output}`) && (m.type === "error" || m.type === "non-document-error"))
       .map((m) => `line ${m.lastLine}: ${m.message}`);
