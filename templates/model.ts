@@ -1,7 +1,8 @@
 /**
  * Types of values that the build produces from content fields (the generated
  * content types refer to them): Markdown becomes a small syntax tree, an asset
- * path becomes a hashed URL with the image's size.
+ * path becomes a hashed URL with the image's size. Also what the build gives the
+ * page head (PageSeo). Templates read these types, never the generator's modules.
  */
 
 export type MdNode =
@@ -33,4 +34,14 @@ export interface Asset {
   src: string;
   width: number;
   height: number;
+}
+
+/** What the head of a page shows for sharing, icons and structured data (made by scripts/pipeline/seo.ts). */
+export interface PageSeo {
+  ogType: "website" | "article";
+  image: { url: string; width: number; height: number; alt: string };
+  themeColor: string;
+  icons: { png32: string; appleTouch: string };
+  manifest: string;
+  jsonLd: Record<string, unknown>;
 }

@@ -9,6 +9,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Guide, Page, Site } from "../../templates/content-types.ts";
+import type { PageSeo } from "../../templates/model.ts";
 import { structuredData, type Crumb, type PriceTable, type StructuredDataInput } from "../../templates/layout/StructuredData.tsx";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import { issueAt, type Issue } from "./issues.ts";
@@ -17,6 +18,8 @@ import { guideRoute, type ResolvedContent } from "./resolve.ts";
 import { pageRoute, type Route } from "./routes.ts";
 import { drawIcons, drawImage, SHARE_HEIGHT, SHARE_WIDTH, shareCardSvg, shareImageName, type DrawnImage, type IconSet, type ImageKit } from "./share-images.ts";
 import type { Annotation } from "./validate.ts";
+
+export type { PageSeo };
 
 export const MANIFEST = "site.webmanifest";
 /** The web app's background while it starts: the page background (bg-white in templates/styles.css). */
@@ -101,15 +104,6 @@ export function breadcrumbs(route: Route, routes: Route[], site: Site): Crumb[] 
   return crumbs;
 }
 
-/** What the head of a page shows for sharing, icons and structured data. */
-export interface PageSeo {
-  ogType: "website" | "article";
-  image: { url: string; width: number; height: number; alt: string };
-  themeColor: string;
-  icons: { png32: string; appleTouch: string };
-  manifest: string;
-  jsonLd: Record<string, unknown>;
-}
 
 export interface SeoOutput {
   head(route: Route): PageSeo;

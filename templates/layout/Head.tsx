@@ -1,5 +1,5 @@
 /** The <head> of every page: title, description, canonical link, social cards, icons, structured data, styles and the page's islands. */
-import type { PageSeo } from "../../scripts/pipeline/seo.ts";
+import type { PageSeo } from "../model.ts";
 import { Cached } from "../ui/Cached.tsx";
 import { StructuredData } from "./StructuredData.tsx";
 
