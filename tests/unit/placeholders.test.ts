@@ -16,16 +16,10 @@ import type { Issue } from "../../scripts/pipeline/issues.ts";
 import type { SourceFile } from "../../scripts/pipeline/load.ts";
 import { isPlaceholderHost, PLACEHOLDER_GROUP, placeholderIssues, reservedAddresses } from "../../scripts/pipeline/placeholders.ts";
 import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/schemas.ts";
-import { tempProject } from "./project.ts";
+import { projectsRemovedAfterAll } from "./project.ts";
 
 const schemas = await loadSchemas(path.join(ROOT, "schemas"));
-const cleanups: (() => void)[] = [];
-afterAll(() => cleanups.forEach((c) => c()));
-function project(files: Record<string, string | null> = {}) {
-  const p = tempProject(files);
-  cleanups.push(p.cleanup);
-  return p;
-}
+const project = projectsRemovedAfterAll(afterAll);
 
 /** line:column of the first `needle` in `text`, counted here rather than by the parser under test. */
 function where(text: string, needle: string): string {

@@ -18,3 +18,17 @@ export function tempProject(files: Record<string, string | null> = {}): ProjectP
   }
   return { ...projectPaths(root), cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
+
+/**
+ * tempProject() for a whole test file: every project it makes is removed after the
+ * file's last test. Call at the top level of the file.
+ */
+export function projectsRemovedAfterAll(afterAll: (fn: () => void) => void): (files?: Record<string, string | null>) => ReturnType<typeof tempProject> {
+  const cleanups: (() => void)[] = [];
+  afterAll(() => cleanups.forEach((c) => c()));
+  return (files = {}) => {
+    const p = tempProject(files);
+    cleanups.push(p.cleanup);
+    return p;
+  };
+}
