@@ -37,22 +37,10 @@ const LINK_LOOK = "rounded-sm font-semibold text-brand-700 underline-offset-4 ho
 
 /**
  * "Forgot your password" and "Request Access" are buttons (spec §5): one opens the
- * demo dialog (ActionView), the others start an e-mail. Without script, the twin
- * link does the same.
+ * demo dialog, the others start an e-mail. Without script, the twin link does the same.
  */
 function LinkButton({ link }: { link: ActionLink }) {
-  const plain = { ...link, className: LINK_LOOK };
-  if (link.opens) return <ActionView link={plain} />;
-  return (
-    <>
-      <button type="button" className={`${LINK_LOOK} js-only`} data-href={link.href} onClick={() => window.location.assign(link.href)}>
-        {link.label}
-      </button>
-      <a href={link.href} className={`${LINK_LOOK} nojs-only`}>
-        {link.label}
-      </a>
-    </>
-  );
+  return <ActionView link={{ ...link, className: LINK_LOOK }} onClick={() => window.location.assign(link.href)} />;
 }
 
 export default function LoginTabs({ label, tabs, fields, notice }: LoginTabsProps) {

@@ -8,6 +8,8 @@
  *   fallback (the calendar, an e-mail) is in data-href, which the dialog loader
  *   follows when the dialog cannot load, and in a twin <a> that only browsers
  *   without script show (the .nojs-only rule in styles.css).
+ * - A button that leads to an address but must be a button (login's "Forgot your
+ *   password", spec §5) is the same pair, with the island's click handler.
  * - Any other button is a link, with target/rel and a "new tab" note for other sites.
  */
 import type { ReactNode } from "react";
@@ -27,19 +29,31 @@ export interface ActionLink {
   newTab?: string | undefined;
 }
 
-export function ActionView({ link, className, children }: { link: ActionLink; className?: string | undefined; children?: ReactNode }) {
+export function ActionView({
+  link,
+  className,
+  onClick,
+  children,
+}: {
+  link: ActionLink;
+  className?: string | undefined;
+  /** Makes a button of a control the spec calls a button though it leads to an address (an island's handler). */
+  onClick?: (() => void) | undefined;
+  children?: ReactNode;
+}) {
   const cls = cx(link.className, className);
   const note = link.newTab ? <span className="sr-only"> {link.newTab}</span> : null;
-  if (link.opens) {
+  if (link.opens || onClick) {
     return (
       <>
         <button
           type="button"
           className={cx(cls, "js-only")}
-          aria-haspopup="dialog"
+          aria-haspopup={link.opens ? "dialog" : undefined}
           data-open={link.opens}
           data-dialog-title={link.dialogTitle}
           data-href={link.href}
+          onClick={link.opens ? undefined : onClick}
         >
           {link.label}
           {children}
