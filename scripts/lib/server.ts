@@ -1,36 +1,40 @@
 /**
- * Serves dist/ the way a static host does: /x and /x/ both serve x/index.html
- * (no redirect), files are served as they are, and anything else gets 404.html
- * with status 404. Response headers come from dist/_headers, as on Netlify and
- * Cloudflare Pages (the build writes it: scripts/pipeline/headers.ts), so pages run
- * under the real Content-Security-Policy and caching; a response no rule gives a
- * Cache-Control gets "no-cache", and only a 200 may be cached for long. The
- * _headers files themselves are not served. Bound to 127.0.0.1. Written here rather
- * than with `serve` so that these rules are exact and the dev server can hook into
- * the same code.
+ * The static server of `npm start` and `npm run dev`: dist/ through serve-handler, the
+ * handler inside `serve`, configured as the static hosts behave:
+ *
+ * - /x and /x/ both serve x/index.html (no redirect); files are served as they are;
+ *   anything else gets 404.html with status 404;
+ * - the headers are dist/_headers' rules (as on Netlify and Cloudflare Pages, written by
+ *   pipeline/headers.ts), given to serve-handler as its `headers` configuration
+ *   (serve-config.ts); a response no rule gives a Cache-Control gets "no-cache", and
+ *   only a 200 may be cached for long; the _headers files themselves are not served;
+ * - ETag, If-None-Match (304) and Range (206) come from serve-handler.
+ *
+ * Around it, only what it cannot do: the `handle` hook (the lead receiver, the dev
+ * server's events), the dev client put into pages (`transformHtml`), and robustness:
+ *
+ * - each file is opened once and both its size and its bytes come from that open file,
+ *   so a build replacing dist/ meanwhile gives the old file or the new one, whole;
+ * - the site's folder is found per request (lib/swap.ts: dist/, or the folder a swap
+ *   under way names) and a request that met a missing file while dist/ was replaced
+ *   starts again, so a swap never answers 404 or 500 for a file in both versions;
+ * - a malformed request target gets 400; a read error ends that one response; slow
+ *   clients are cut off (headers within 5 s, the whole request within 10 s).
+ *
+ * Bound to 127.0.0.1.
  */
-import { createReadStream, promises as fs } from "node:fs";
+import { constants, createReadStream, promises as fs, type Stats } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { headersForPath, parseHeadersFile, type HeaderRule } from "./headers-file.ts";
+import { PassThrough, type Readable } from "node:stream";
+import handler from "serve-handler";
+import { parseHeadersFile } from "./headers-file.ts";
+import { serveHeaders, type ServeHeaderRule } from "./serve-config.ts";
+import { servingRoot } from "./swap.ts";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".xml": "application/xml; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".woff2": "font/woff2",
-  ".ico": "image/x-icon",
-  ".webmanifest": "application/manifest+json",
-};
+/** A client must have sent its request headers within this time, and the whole request within REQUEST_TIMEOUT_MS. */
+export const HEADERS_TIMEOUT_MS = 5_000;
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface ServerOptions {
   dist: string;
@@ -42,98 +46,264 @@ export interface ServerOptions {
    */
   transformHtml?: (html: string, headers: Record<string, string>) => string;
   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+  /** For tests: shorter limits than HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
-async function isFile(file: string): Promise<boolean> {
+const code = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code;
+
+/** The deployment files next to the site (_headers, _headers.nginx.conf, …) are not pages. */
+function isDeployFile(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  return /^_headers(\.|$)/.test(rel);
+}
+
+/** The `headers` configuration from root/_headers, parsed again only when the file changed. */
+const configs = new Map<string, { key: string; headers: ServeHeaderRule[] }>();
+async function headersConfig(root: string): Promise<ServeHeaderRule[]> {
+  let handle: fs.FileHandle;
   try {
-    return (await fs.stat(file)).isFile();
-  } catch {
-    return false;
+    handle = await fs.open(path.join(root, "_headers"), "r");
+  } catch (err) {
+    if (code(err) === "ENOENT") return serveHeaders([]);
+    throw err;
+  }
+  try {
+    const st = await handle.stat();
+    const key = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    const cached = configs.get(root);
+    if (cached?.key === key) return cached.headers;
+    const headers = serveHeaders(parseHeadersFile(await handle.readFile("utf8")));
+    configs.set(root, { key, headers });
+    return headers;
+  } finally {
+    await handle.close();
   }
 }
 
-/** The file that answers a URL path, or undefined for a 404. */
-export async function lookup(dist: string, urlPath: string): Promise<string | undefined> {
-  let decoded: string;
+async function inode(dir: string): Promise<number | undefined> {
+  return fs.stat(dir).then(
+    (s) => s.ino,
+    () => undefined,
+  );
+}
+
+/**
+ * serve-handler with our file methods. Its published types describe callback-style
+ * fs functions; the handler awaits promises (serve-handler/src/index.js getHandlers).
+ */
+const serve = (req: http.IncomingMessage, res: http.ServerResponse, config: object, methods: object) =>
+  handler(req, res, config as Parameters<typeof handler>[2], methods as unknown as Parameters<typeof handler>[3]);
+
+/** Thrown through serve-handler to start a request again on the site's new folder. */
+class Restart extends Error {}
+
+function plain(res: http.ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff", ...headers }).end(text);
+}
+
+/** The request target as a path and query, or undefined when it is not one (`GET http://[/`). */
+function requestTarget(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
   try {
-    decoded = decodeURIComponent(urlPath);
+    if (raw.startsWith("/")) {
+      new URL(raw, "http://localhost"); // throws on what cannot be a path
+      return raw.startsWith("//") ? undefined : raw;
+    }
+    const url = new URL(raw); // the absolute form, "GET http://localhost:3000/pricing"
+    return url.protocol === "http:" || url.protocol === "https:" ? url.pathname + url.search : undefined;
   } catch {
     return undefined;
   }
-  if (decoded.includes("\0")) return undefined;
-  const target = path.join(dist, path.normalize(decoded));
-  if (target !== dist && !target.startsWith(dist + path.sep)) return undefined;
-  if (!decoded.endsWith("/") && (await isFile(target))) return target;
-  const index = path.join(target, "index.html");
-  if (await isFile(index)) return index;
-  return undefined;
 }
 
-/** The rules of dist/_headers, or none when the build wrote none. */
-async function readRules(dist: string): Promise<HeaderRule[]> {
-  let text: string;
+/** A path that leaves the site's folder ("/%2e%2e/x") or holds a NUL: not found, as on a static host (serve-handler would answer 400 or 500). */
+function outsideSite(target: string): boolean {
+  let decoded: string;
   try {
-    text = await fs.readFile(path.join(dist, "_headers"), "utf8");
+    decoded = decodeURIComponent(new URL(target, "http://localhost").pathname);
+  } catch {
+    return false; // serve-handler answers 400
+  }
+  return decoded.includes("\0") || path.posix.normalize(decoded).startsWith("/..");
+}
+
+interface Opened {
+  handle: fs.FileHandle;
+  stats: Stats;
+  /** Dev: the page's text, changed by transformHtml when its headers are known. */
+  html?: string;
+}
+
+async function serveStatic(dist: string, options: ServerOptions, req: http.IncomingMessage, res: http.ServerResponse, attempt = 0): Promise<void> {
+  const root = await servingRoot(dist);
+  if (!root) {
+    plain(res, 404, "Not found: there is no built site yet (npm run build).");
+    return;
+  }
+  const rootId = await inode(root);
+  const opened = new Map<string, Opened>();
+  let sawMissing = false;
+  let forced404 = false;
+  let transformed: { opened: Opened; body: PassThrough } | undefined;
+  const dev = options.transformHtml;
+
+  const open = async (file: string): Promise<Stats> => {
+    if (isDeployFile(root, file)) throw Object.assign(new Error(`${file} is not served`), { code: "ENOENT" });
+    const seen = opened.get(file);
+    if (seen) return seen.stats;
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (err) {
+      if (code(err) === "ELOOP") return fs.lstat(file); // a symbolic link: serve-handler refuses it
+      if (code(err) === "ENOENT" || code(err) === "ENOTDIR") sawMissing = true;
+      throw err;
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        return stats;
+      }
+      const entry: Opened = { handle, stats };
+      if (dev && file.endsWith(".html")) entry.html = await handle.readFile("utf8");
+      opened.set(file, entry);
+      return stats;
+    } catch (err) {
+      await handle.close().catch(() => {});
+      throw err;
+    }
+  };
+  const closeAll = () => {
+    for (const { handle } of opened.values()) handle.close().catch(() => {});
+    opened.clear();
+  };
+
+  const methods = {
+    lstat: open,
+    realpath: (file: string) => fs.realpath(file),
+    readdir: (dir: string) => fs.readdir(dir),
+    createReadStream: (file: string, opts: { start?: number; end?: number } = {}): Readable => {
+      const entry = opened.get(file);
+      if (entry?.html !== undefined) {
+        const body = new PassThrough();
+        transformed = { opened: entry, body };
+        return body;
+      }
+      const stream = entry
+        ? createReadStream("", { fd: entry.handle, start: opts.start ?? 0, end: opts.end, autoClose: false })
+        : createReadStream(file, opts);
+      // A disk error mid-way ends this response, never the process.
+      stream.on("error", () => res.destroy());
+      return stream;
+    },
+    sendError: async (_absolutePath: string, _response: http.ServerResponse, _acceptsJSON: boolean, current: string, _handlers: unknown, config: object, spec: { statusCode: number }) => {
+      if (spec.statusCode !== 404 || forced404) {
+        plain(res, spec.statusCode, spec.statusCode === 404 ? "Not found" : "Error");
+        return;
+      }
+      if (sawMissing && attempt < 3) {
+        const now = await servingRoot(dist);
+        if (now !== root || (await inode(now)) !== rootId) throw new Restart();
+      }
+      await notFound({ ...config, public: current });
+    },
+  };
+  /** The site's 404.html, through serve-handler again (its headers, its length), with status 404. */
+  const notFound = async (config: object) => {
+    forced404 = true;
+    req.url = "/404.html";
+    delete req.headers["if-none-match"];
+    delete req.headers["range"];
+    await serve(req, res, config, methods);
+  };
+
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
+    const headers = (rest.find((r) => r && typeof r === "object") ?? {}) as Record<string, string | number>;
+    if (forced404) {
+      status = 404;
+      delete headers["ETag"];
+      delete headers["Accept-Ranges"];
+    }
+    if (status !== 200 && status !== 206) {
+      for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") delete headers[name];
+      headers["Cache-Control"] = "no-cache";
+    }
+    if (transformed && dev) {
+      const text: Record<string, string> = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, String(v)]));
+      const html = Buffer.from(dev(transformed.opened.html!, text));
+      for (const k of Object.keys(headers)) delete headers[k];
+      Object.assign(headers, text, { "Content-Length": String(html.length) });
+      transformed.body.end(html);
+    }
+    return writeHead.call(this, status, headers as http.OutgoingHttpHeaders);
+  } as typeof res.writeHead;
+
+  const config = {
+    public: root,
+    cleanUrls: ["!/**/*.html"], // /x finds x/index.html; /x.html is served as it is, without a redirect
+    trailingSlash: undefined,
+    directoryListing: false,
+    symlinks: false,
+    etag: !dev,
+    headers: await headersConfig(root),
+  };
+  if (dev) delete req.headers["range"];
+  res.on("close", closeAll);
+  try {
+    if (outsideSite(req.url ?? "/")) await notFound(config);
+    else await serve(req, res, config, methods);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    closeAll();
+    res.writeHead = writeHead;
+    if (err instanceof Restart) return serveStatic(dist, options, req, res, attempt + 1);
     throw err;
   }
-  return parseHeadersFile(text);
-}
-
-/** The deployment files next to the site (_headers, _headers.nginx.conf, …) are not pages. */
-function isDeployFile(urlPath: string): boolean {
-  let decoded = urlPath;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    // lookup() answers 404 for it anyway
-  }
-  return /^\/_headers(\.|$)/.test(path.posix.normalize(decoded));
 }
 
 export function startServer(options: ServerOptions): Promise<http.Server> {
   const dist = path.resolve(options.dist);
-  const server = http.createServer(async (req, res) => {
-    try {
-      if (options.handle?.(req, res)) return;
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        res.writeHead(405, { Allow: "GET, HEAD" }).end();
-        return;
-      }
-      const urlPath = new URL(req.url ?? "/", "http://localhost").pathname;
-      let file = isDeployFile(urlPath) ? undefined : await lookup(dist, urlPath);
-      let status = 200;
-      if (!file) {
-        status = 404;
-        file = path.join(dist, "404.html");
-        if (!(await isFile(file))) {
-          res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
+  const server = http.createServer(
+    {
+      headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      // How often those limits are checked (Node's default is every 30 s).
+      connectionsCheckingInterval: Math.min(1000, options.headersTimeoutMs ?? 1000),
+    },
+    async (req, res) => {
+      try {
+        const target = requestTarget(req.url);
+        if (target === undefined) {
+          plain(res, 400, "Bad request: the request target is not a path.", { Connection: "close" });
           return;
         }
+        req.url = target;
+        if (options.handle?.(req, res)) return;
+        if (req.method !== "GET" && req.method !== "HEAD") {
+          plain(res, 405, "Method not allowed: this server only serves files (GET, HEAD).", { Allow: "GET, HEAD" });
+          return;
+        }
+        await serveStatic(dist, options, req, res);
+      } catch (err) {
+        console.error(`Could not answer ${req.method} ${req.url}: ${(err as Error).message}`);
+        plain(res, 500, "Internal error: the file could not be read.");
       }
-      const ext = path.extname(file);
-      const headers: Record<string, string> = { "Content-Type": TYPES[ext] ?? "application/octet-stream" };
-      // Read on every request: the dev server rebuilds dist/ under a running server.
-      for (const [name, value] of headersForPath(await readRules(dist), urlPath)) headers[name] = value;
-      const cache = Object.keys(headers).find((n) => n.toLowerCase() === "cache-control");
-      if (!cache) headers["Cache-Control"] = "no-cache";
-      else if (status !== 200) headers[cache] = "no-cache";
-      if (ext === ".html" && options.transformHtml) {
-        const html = options.transformHtml(await fs.readFile(file, "utf8"), headers);
-        res.writeHead(status, headers).end(req.method === "HEAD" ? undefined : html);
-        return;
-      }
-      headers["Content-Length"] = String((await fs.stat(file)).size);
-      res.writeHead(status, headers);
-      if (req.method === "HEAD") res.end();
-      else createReadStream(file).pipe(res);
-    } catch (err) {
-      res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end(String(err));
-    }
-  });
+    },
+  );
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port, options.host ?? "127.0.0.1", () => resolve(server));
+    server.listen(options.port, options.host ?? "127.0.0.1", () => {
+      server.off("error", reject);
+      // After listening, an error (such as too many open files on accept) is reported, not fatal.
+      server.on("error", (err) => console.error(`The server at port ${options.port}: ${err.message}`));
+      resolve(server);
+    });
   });
 }

@@ -127,7 +127,10 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    return await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, lap, fail, timings, pool }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, lap, fail, timings, pool }, output);
+    // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
+    if (!result.ok) await output?.abandon();
+    return result;
   } catch (err) {
     await output?.abandon().catch(() => {});
     throw err;
@@ -183,10 +186,7 @@ async function renderAndWrite(
     }
   }
   lap("render");
-  if (issues.some((i) => i.severity === "error")) {
-    await output?.abandon();
-    return fail(issues, routes);
-  }
+  if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
 
   for (const [out, data] of await seo.files()) files.set(out, data);
   files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, pageSources(resolved, validated.annotations), await datesJob!)));

@@ -1,10 +1,12 @@
 /**
- * Stage 6, write: everything goes into a temporary folder next to dist/, which is
- * swapped in only when the whole build succeeded. A failed or killed build leaves
- * the previous dist/ as it was.
+ * Stage 6, write: everything goes into this build's own folder next to dist/, which
+ * is swapped in only when the whole build succeeded (lib/swap.ts: a lock, a journal,
+ * and recovery when a build died mid-swap). A failed or killed build leaves the
+ * previous dist/ as it was; two builds at once each write their own folder.
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { newBuildFolder, recoverDist, swapIn } from "../lib/swap.ts";
 
 const WRITES_AT_ONCE = 16;
 
@@ -23,15 +25,12 @@ export interface OutputFolder {
 }
 
 export function startOutput(dist: string): OutputFolder {
-  const parent = path.dirname(dist);
-  const base = path.basename(dist);
-  const tmp = path.join(parent, `.${base}-tmp-${process.pid}`);
-  const old = path.join(parent, `.${base}-old-${process.pid}`);
+  const { tmp, old } = newBuildFolder(dist);
   const root = (async () => {
-    // Leftovers of builds that were killed half-way.
-    for (const name of await fs.readdir(parent).catch(() => [] as string[]))
-      if (name.startsWith(`.${base}-tmp-`) || name.startsWith(`.${base}-old-`)) await fs.rm(path.join(parent, name), { recursive: true, force: true });
-    await fs.mkdir(tmp, { recursive: true });
+    // A build that died mid-swap is finished first; folders of dead builds are removed.
+    for (const problem of await recoverDist(dist)) console.warn(`warning: ${problem}`);
+    await fs.mkdir(path.dirname(tmp), { recursive: true });
+    await fs.mkdir(tmp);
   })();
   // Each folder once, after its parent, one at a time: thousands of mkdir calls at once
   // in the same parent folder made the kernel spin on its lock (system time tripled).
@@ -77,20 +76,7 @@ export function startOutput(dist: string): OutputFolder {
       };
       await Promise.all(Array.from({ length: WRITES_AT_ONCE }, writer));
 
-      let hadOld = true;
-      try {
-        await fs.rename(dist, old);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-        hadOld = false;
-      }
-      try {
-        await fs.rename(tmp, dist);
-      } catch (err) {
-        if (hadOld) await fs.rename(old, dist);
-        throw err;
-      }
-      if (hadOld) await fs.rm(old, { recursive: true, force: true });
+      await swapIn(dist, tmp, old);
     },
     async abandon() {
       await Promise.allSettled([root, ...made.values()]);
