@@ -12,6 +12,7 @@
 // be chosen before React is first imported, hence the imports below come after.
 process.env["NODE_ENV"] ??= "production";
 const { projectPaths } = await import("./lib/paths.ts");
+const { fsErrorSentence } = await import("./lib/fs-errors.ts");
 const { printIssues, warningSummary } = await import("./lib/report.ts");
 const { runPipeline } = await import("./pipeline/index.ts");
 const { PLACEHOLDER_GROUP } = await import("./pipeline/placeholders.ts");
@@ -25,7 +26,17 @@ if (unknown.length) {
 const strict = args.includes("--strict");
 
 const started = performance.now();
-const result = await runPipeline(projectPaths(), { mode: "build", strict });
+const paths = projectPaths();
+let result;
+try {
+  result = await runPipeline(paths, { mode: "build", strict });
+} catch (err) {
+  // A full disk, a read-only folder, a file-size limit: one sentence with the path, no stack trace.
+  const sentence = fsErrorSentence(err, paths.root);
+  if (!sentence) throw err;
+  console.error(`${sentence} Nothing was written; dist/ is unchanged.`);
+  process.exit(1);
+}
 printIssues(result.issues);
 if (!result.ok) process.exit(1);
 const pages = result.routes.length;

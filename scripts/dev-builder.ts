@@ -8,6 +8,7 @@
  * Protocol (process.send): receives "build"; answers { ok, output, ms } with the same
  * report `npm run build` prints.
  */
+import { fsErrorSentence } from "./lib/fs-errors.ts";
 import { projectPaths } from "./lib/paths.ts";
 import { printIssues } from "./lib/report.ts";
 import { runPipeline, type WarmCache } from "./pipeline/index.ts";
@@ -44,7 +45,13 @@ process.on("message", (message) => {
   if (message !== "build") return;
   buildOnce().then(
     (reply) => process.send!(reply),
-    (err: unknown) => process.send!({ ok: false, output: `The build stopped with an error:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`, ms: 0 }),
+    (err: unknown) => {
+      const sentence = fsErrorSentence(err, paths.root);
+      const output = sentence
+        ? `${sentence} The last good dist/ is still served.\n`
+        : `The build stopped with an error:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`;
+      process.send!({ ok: false, output, ms: 0 });
+    },
   );
 });
 process.send!("ready");

@@ -25,6 +25,7 @@ import { buildStyles } from "./styles.ts";
 import { unusedContent } from "./unused.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./validate.ts";
 import { startOutput, writeOutput, type OutputFolder } from "./write.ts";
+import { recoverDist } from "../lib/swap.ts";
 import { normalizeRoute } from "../lib/url.ts";
 
 export interface BuildResult {
@@ -80,6 +81,8 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
     t = now;
   };
   const fail = (issues: Issue[], routes: Route[] = []): BuildResult => ({ ok: false, issues: sortIssues(issues), routes, files: new Map(), timings });
+  // First of all, a build that died while swapping dist/ is finished, whether or not this one gets as far as writing.
+  if (options.mode === "build" && options.write !== false) for (const problem of await recoverDist(paths.dist)) console.warn(`warning: ${problem}`);
 
   // Browser code and styles do not depend on content: start them right away.
   const warm = options.warm;

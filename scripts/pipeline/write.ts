@@ -6,7 +6,8 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { newBuildFolder, recoverDist, swapIn } from "../lib/swap.ts";
+import { isFsError } from "../lib/fs-errors.ts";
+import { newBuildFolder, swapIn } from "../lib/swap.ts";
 
 const WRITES_AT_ONCE = 16;
 
@@ -26,9 +27,8 @@ export interface OutputFolder {
 
 export function startOutput(dist: string): OutputFolder {
   const { tmp, old } = newBuildFolder(dist);
+  // (The pipeline has already finished any swap a dead build left: lib/swap.ts recoverDist.)
   const root = (async () => {
-    // A build that died mid-swap is finished first; folders of dead builds are removed.
-    for (const problem of await recoverDist(dist)) console.warn(`warning: ${problem}`);
     await fs.mkdir(path.dirname(tmp), { recursive: true });
     await fs.mkdir(tmp);
   })();
@@ -59,22 +59,34 @@ export function startOutput(dist: string): OutputFolder {
       // and thousands at once held all those buffers (and file handles) together.
       const queue = [...files];
       let next = 0;
+      let failed = false;
       const writer = async () => {
-        while (next < queue.length) {
+        while (next < queue.length && !failed) {
           const [file, data] = queue[next++]!;
-          await dir(path.dirname(file));
-          const parts = chunks?.(file);
-          if (parts) {
-            const handle = await fs.open(path.join(tmp, file), "w");
-            try {
-              await writeAll(handle, parts);
-            } finally {
-              await handle.close();
-            }
-          } else await fs.writeFile(path.join(tmp, file), typeof data === "string" ? encodeCopy(data) : data);
+          await writeOne(file, data).catch((err: unknown) => {
+            failed = true;
+            // Writes through a file handle name no path: name the file in dist/ it was for.
+            if (isFsError(err) && !err.path) err.path = path.join(dist, file);
+            throw err;
+          });
         }
       };
-      await Promise.all(Array.from({ length: WRITES_AT_ONCE }, writer));
+      const writeOne = async (file: string, data: string | Uint8Array) => {
+        await dir(path.dirname(file));
+        const parts = chunks?.(file);
+        if (parts) {
+          const handle = await fs.open(path.join(tmp, file), "w");
+          try {
+            await writeAll(handle, parts);
+          } finally {
+            await handle.close();
+          }
+        } else await fs.writeFile(path.join(tmp, file), typeof data === "string" ? encodeCopy(data) : data);
+      };
+      // Every writer stops before the error goes up, so that abandon() deletes a folder nobody writes to any more.
+      const settled = await Promise.allSettled(Array.from({ length: WRITES_AT_ONCE }, writer));
+      const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+      if (failure) throw failure.reason;
 
       await swapIn(dist, tmp, old);
     },
