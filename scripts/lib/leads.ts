@@ -124,30 +124,56 @@ function reply(res: http.ServerResponse, status: number, body: object, headers: 
     .end(text);
 }
 
-/** Appends one line; starts with a newline if an earlier write was cut short. */
+/**
+ * Appends one line, whole or not at all: resolves only once every byte of it is
+ * written and synced to disk (fsync). Any failure (a short write that cannot be
+ * finished, EFBIG under a file-size limit, ENOSPC, EDQUOT, a failed fsync) rejects,
+ * after cutting the file back to its size before the write, so no cut-off line
+ * stays. If the file does not end with a newline (a cut-off line that could not be
+ * taken back), the new line starts with one, so it never merges with it.
+ *
+ * A write past a file-size limit (ulimit -f) would kill a process with SIGXFSZ, but
+ * Node ignores that signal from startup, so the write fails with EFBIG instead
+ * (the leads test runs a receiver under such a limit).
+ */
 export async function appendLine(file: string, line: string): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
-  let prefix = "";
+  // "a+": appends (O_APPEND) and can read the last byte back.
+  const handle = await fs.open(file, "a+");
+  let before: number | undefined;
+  let written = 0;
   try {
-    const handle = await fs.open(file, "r");
-    try {
-      const { size } = await handle.stat();
-      if (size > 0) {
-        const last = Buffer.alloc(1);
-        await handle.read(last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) prefix = "\n";
-      }
-    } finally {
-      await handle.close();
+    before = (await handle.stat()).size;
+    let prefix = "";
+    if (before > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, before - 1);
+      if (last[0] !== 0x0a) prefix = "\n";
     }
+    const bytes = Buffer.from(prefix + line + "\n", "utf8");
+    while (written < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, written, bytes.length - written);
+      if (bytesWritten <= 0) throw new Error(`only ${written} of ${bytes.length} bytes could be written`);
+      written += bytesWritten;
+    }
+    await handle.sync();
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-  }
-  const handle = await fs.open(file, "a");
-  try {
-    await handle.write(prefix + line + "\n");
+    if (before !== undefined && written > 0) await takeBack(handle, file, before, written);
+    throw err;
   } finally {
     await handle.close();
+  }
+}
+
+/** After a failed append: cuts the file back to its size before it, unless someone else has written since. */
+async function takeBack(handle: fs.FileHandle, file: string, before: number, written: number): Promise<void> {
+  try {
+    const { size } = await handle.stat();
+    if (size !== before + written) return; // not only our bytes: the newline defence covers the next line
+    await handle.truncate(before);
+    await handle.sync();
+  } catch (err) {
+    console.error(`Could not remove a cut-off lead from ${file}; the next lead starts on a new line:`, err);
   }
 }
 

@@ -1,8 +1,10 @@
 /** The local lead receiver (scripts/lib/leads.ts) behind startServer. (The build's placeholder check: placeholders.test.ts.) */
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http, { type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appendLine, createLeadReceiver, leadsFile, readLeads } from "../../scripts/lib/leads.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
@@ -166,5 +168,72 @@ describe("leadsFile", () => {
     expect(leadsFile({})).toBe(path.join(ROOT, "data", "leads.jsonl"));
     const elsewhere = path.join(os.tmpdir(), "x", "leads.jsonl");
     expect(leadsFile({ LEADS_FILE: elsewhere })).toBe(elsewhere);
+  });
+});
+
+describe("a lead is saved whole or not at all", () => {
+  // A receiver in its own process under a file-size limit (ulimit -f), so that a few
+  // leads fit and then one does not: the write of that one is cut short (a short
+  // write, then EFBIG), which must be a 500 and leave no cut-off line behind.
+  it.skipIf(process.platform === "win32")("under a file-size limit: 201 only for leads whole on disk, 500 for the one that does not fit, and the server lives on", async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), "bos-leads-limit-"));
+    const child = path.join(work, "receiver.mjs");
+    writeFileSync(
+      child,
+      [
+        `import { createLeadReceiver, leadsFile } from ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts/lib/leads.ts")).href)};`,
+        `import { startServer } from ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts/lib/server.ts")).href)};`,
+        `const server = await startServer({ dist: ${JSON.stringify(work)}, port: 0, handle: createLeadReceiver({ file: leadsFile() }) });`,
+        `console.log(JSON.stringify({ port: server.address().port }));`,
+      ].join("\n"),
+    );
+    const limited = path.join(work, "leads.jsonl");
+    // ulimit -f counts 1024-byte blocks in bash (512 in POSIX mode): 1 block either way.
+    const proc = spawn("bash", ["-c", `ulimit -f 1 && exec "$0" --import tsx "$1"`, process.execPath, child], {
+      cwd: ROOT,
+      env: { ...process.env, LEADS_FILE: limited },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    proc.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let out = "";
+        proc.stdout.on("data", (d: Buffer) => {
+          out += d.toString();
+          const line = out.split("\n").find((l) => l.startsWith("{"));
+          if (line) resolve((JSON.parse(line) as { port: number }).port);
+        });
+        proc.once("exit", (code, signal) => reject(new Error(`the receiver exited (${code ?? signal}): ${stderr}`)));
+      });
+      const url = `http://127.0.0.1:${port}/api/leads`;
+      // About 300 bytes a line: a divisor of neither 512 nor 1024, so the limit falls inside a line.
+      const one = (i: number) => JSON.stringify({ ...lead, name: `Lead ${i} ${"n".repeat(100)}`.slice(0, 108) });
+      const answers: { name: string; status: number; body: unknown }[] = [];
+      for (let i = 0; i < 20; i++) {
+        const res = await fetch(url, { method: "POST", body: one(i), headers: { "Content-Type": "application/json" } });
+        answers.push({ name: (JSON.parse(one(i)) as { name: string }).name, status: res.status, body: await res.json() });
+        if (res.status !== 201) break;
+      }
+      const saved = answers.filter((a) => a.status === 201);
+      const failed = answers.at(-1)!;
+      expect(saved.length).toBeGreaterThan(0);
+      expect(failed.status).toBe(500);
+      expect(failed.body).toEqual({ errors: [{ field: "", message: expect.any(String) }] });
+      const text = readFileSync(limited, "utf8");
+      expect(text.endsWith("\n")).toBe(true); // the cut-off line was taken back
+      const read = await readLeads(limited);
+      expect(read.skipped).toBe(0);
+      expect(read.leads.map((l) => l["name"])).toEqual(saved.map((a) => a.name));
+      // Still alive and answering, and a second lead that does not fit fails the same clean way.
+      const again = await fetch(url, { method: "POST", body: one(99), headers: { "Content-Type": "application/json" } });
+      expect(again.status).toBe(500);
+      expect(readFileSync(limited, "utf8")).toBe(text);
+      expect((await fetch(url)).status).toBe(405);
+      expect(proc.exitCode).toBe(null);
+    } finally {
+      proc.kill();
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
