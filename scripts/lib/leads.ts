@@ -125,6 +125,16 @@ function reply(res: http.ServerResponse, status: number, body: object, headers: 
 }
 
 /**
+ * One JSON Lines line of a value. JSON.stringify escapes \n and \r but leaves
+ * U+2028, U+2029 (line and paragraph separators) and U+0085 (NEL) raw, and some
+ * readers break lines at them (Python's str.splitlines(), editors): they are
+ * escaped here. They can only occur inside strings, where \uXXXX means the same.
+ */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
  * Appends one line, whole or not at all: resolves only once every byte of it is
  * written and synced to disk (fsync). Any failure (a short write that cannot be
  * finished, EFBIG under a file-size limit, ENOSPC, EDQUOT, a failed fsync) rejects,
@@ -214,7 +224,7 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
       reply(res, 400, { errors: checked.errors });
       return;
     }
-    const line = JSON.stringify({ receivedAt: now().toISOString(), ...checked.lead });
+    const line = jsonLine({ receivedAt: now().toISOString(), ...checked.lead });
     const write = queue.then(() => appendLine(options.file, line));
     queue = write.catch(() => {});
     try {

@@ -158,6 +158,17 @@ describe("lead receiver", () => {
     expect(read.leads.map((l) => l["name"]).sort()).toEqual([...names].sort());
   });
 
+  it("escapes line and paragraph separators (U+2028, U+2029) and NEL (U+0085), so every JSON Lines reader sees one line a lead", async () => {
+    const odd = { ...lead, name: "Jane\u2028Smith", location: "Calgary\u2029AB", companyName: "Maple\u0085Group" };
+    expect((await post(JSON.stringify(odd))).status).toBe(201);
+    const text = readFileSync(file, "utf8");
+    expect(text).not.toMatch(/[\u2028\u2029\u0085]/);
+    expect(text).toContain("Jane\\u2028Smith");
+    // Python's str.splitlines(), for one, breaks lines at all three.
+    expect(text.split(/\r\n|[\n\r\u2028\u2029\u0085]/)).toHaveLength(2);
+    expect((await readLeads(file)).leads).toEqual([{ receivedAt: NOW.toISOString(), ...odd }]);
+  });
+
   it("reads no leads from a file that does not exist", async () => {
     expect(await readLeads(path.join(dir, "nope.jsonl"))).toEqual({ leads: [], skipped: 0 });
   });
