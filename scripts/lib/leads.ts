@@ -21,6 +21,7 @@ import { promises as fs, readFileSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { trimLead } from "../../templates/islands/assessment/rules.ts";
 import { ROOT } from "./paths.ts";
 
 export const LEADS_PATH = "/api/leads";
@@ -60,12 +61,19 @@ function describe(e: ErrorObject): FieldError {
   }
 }
 
-/** A checker for leads, from the lead schema (schemas/lead.schema.json unless given). */
+/**
+ * A checker for leads, from the lead schema (schemas/lead.schema.json unless given).
+ * Text answers are trimmed first with the wizard's own rule (trimLead of
+ * templates/islands/assessment/rules.ts), so "   " is refused here as it is in the
+ * browser, and the lead it gives back is the trimmed one.
+ */
 export function leadChecker(schema: object = JSON.parse(readFileSync(LEAD_SCHEMA_FILE, "utf8")) as object): (value: unknown) => LeadCheck {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   const validate = ajv.compile(schema);
-  return (value) =>
-    validate(value) ? { ok: true, lead: value as Record<string, unknown> } : { ok: false, errors: (validate.errors ?? []).map(describe) };
+  return (value) => {
+    const trimmed = trimLead(value);
+    return validate(trimmed) ? { ok: true, lead: trimmed as Record<string, unknown> } : { ok: false, errors: (validate.errors ?? []).map(describe) };
+  };
 }
 
 export interface LeadReceiverOptions {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appendLine, createLeadReceiver, leadsFile, readLeads } from "../../scripts/lib/leads.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { startServer } from "../../scripts/lib/server.ts";
+import { deriveRules, isValid } from "../../templates/islands/assessment/rules.ts";
 
 const NOW = new Date("2025-03-04T05:06:07.000Z");
 let dir: string;
@@ -81,6 +82,23 @@ describe("lead receiver", () => {
     const array = await post("[]");
     expect(array.status).toBe(400);
     expect(((await array.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe("");
+  });
+
+  it("400: answers of white space only, refused as the wizard refuses them (its rule: text is trimmed, then measured)", async () => {
+    const rules = deriveRules(JSON.parse(readFileSync(path.join(ROOT, "schemas/lead.schema.json"), "utf8")) as Record<string, unknown>);
+    for (const field of ["name", "companyName"]) {
+      const rule = rules.fields.find((r) => r.field === field)!;
+      expect(isValid(rule, "   ")).toBe(false);
+      const res = await post(JSON.stringify({ ...lead, [field]: "   " }));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual([field]);
+    }
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("201: stores text answers trimmed, as the wizard sends them", async () => {
+    expect((await post(JSON.stringify({ ...lead, name: "  Jane  ", email: " jane@company.com\n" }))).status).toBe(201);
+    expect((await readLeads(file)).leads).toEqual([{ receivedAt: NOW.toISOString(), ...lead, name: "Jane", email: "jane@company.com" }]);
   });
 
   it("400: a body that is not JSON", async () => {
