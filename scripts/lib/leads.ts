@@ -23,6 +23,7 @@ import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import { trimLead } from "../../templates/islands/assessment/rules.ts";
 import { ROOT } from "./paths.ts";
+import { writeAllowed } from "./same-origin.ts";
 
 export const LEADS_PATH = "/api/leads";
 export const MAX_LEAD_BYTES = 16 * 1024;
@@ -210,6 +211,11 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
       reply(res, 405, { errors: [{ field: "", message: `Send leads with POST to ${urlPath}.` }] }, { Allow: "POST" });
       return;
     }
+    const allowed = writeAllowed(req);
+    if (!allowed.ok) {
+      reply(res, allowed.status, { errors: [{ field: "", message: allowed.message }] });
+      return;
+    }
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (!ACCEPTED_TYPES.includes(type)) {
       reply(res, 415, { errors: [{ field: "", message: `Send the lead as JSON with Content-Type ${ACCEPTED_TYPES.join(" or ")}.` }] });
@@ -245,13 +251,36 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
     reply(res, 201, { ok: true });
   };
 
-  return (req, res) => {
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== urlPath) return false;
-    receive(req, res).catch((err: unknown) => {
-      console.error("The lead receiver failed:", err);
+  const failed = (res: http.ServerResponse, err: unknown) => {
+    console.error("The lead receiver failed:", err);
+    try {
       if (!res.headersSent) reply(res, 500, { errors: [{ field: "", message: "The lead could not be received." }] });
       else res.destroy();
-    });
+    } catch {
+      res.destroy();
+    }
+  };
+
+  // Nothing here may throw into the server or leave an error unhandled: any failure
+  // is a 500 with a JSON body, and socket errors (a client that goes away) are logged.
+  return (req, res) => {
+    let ours: boolean;
+    try {
+      ours = new URL(req.url ?? "/", "http://localhost").pathname === urlPath;
+    } catch {
+      return false; // not an address of ours; the static server answers it
+    }
+    if (!ours) return false;
+    const onError = (err: Error) => {
+      if ((err as NodeJS.ErrnoException).code !== "ECONNRESET") console.error("A lead request failed:", err.message);
+    };
+    req.on("error", onError);
+    res.on("error", onError);
+    try {
+      receive(req, res).catch((err: unknown) => failed(res, err));
+    } catch (err) {
+      failed(res, err);
+    }
     return true;
   };
 }

@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appendLine, createLeadReceiver, leadsFile, readLeads } from "../../scripts/lib/leads.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
+import { writeAllowed } from "../../scripts/lib/same-origin.ts";
 import { startServer } from "../../scripts/lib/server.ts";
 import { deriveRules, isValid } from "../../templates/islands/assessment/rules.ts";
 
@@ -189,6 +190,73 @@ describe("lead receiver", () => {
 
   it("reads no leads from a file that does not exist", async () => {
     expect(await readLeads(path.join(dir, "nope.jsonl"))).toEqual({ leads: [], skipped: 0 });
+  });
+});
+
+describe("only the server's own pages (or no browser at all) may send a lead", () => {
+  /** A POST with exactly these headers (node:http, since fetch sets Host and Origin itself). */
+  function raw(headers: Record<string, string>, body = JSON.stringify(lead)): Promise<{ status: number; body: unknown }> {
+    const { port } = new URL(base);
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: "/api/leads", method: "POST", headers: { "Content-Type": "text/plain", "Content-Length": String(Buffer.byteLength(body)), ...headers } },
+        (res) => {
+          let text = "";
+          res.on("data", (d: Buffer) => (text += d.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+  const port = () => new URL(base).port;
+  const refused = { errors: [{ field: "", message: expect.stringMatching(/^This server only accepts this from its own/) }] };
+
+  it("403 for a page of another site (a text/plain POST needs no CORS preflight), and nothing is saved", async () => {
+    for (const origin of ["https://evil.example", `http://evil.example:${port()}`, `http://localhost:${Number(port()) + 1}`, "null", "file://"]) {
+      const res = await raw({ Host: `127.0.0.1:${port()}`, Origin: origin });
+      expect([origin, res.status]).toEqual([origin, 403]);
+      expect(res.body).toEqual(refused);
+    }
+    expect((await raw({ Host: `localhost:${port()}`, Origin: `http://127.0.0.1:${port()}` })).status).toBe(403); // another origin, same machine
+    expect((await raw({ Host: `127.0.0.1:${port()}`, "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await raw({ Host: `127.0.0.1:${port()}`, "Sec-Fetch-Site": "same-site" })).status).toBe(403);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("403 when Host is not the server's own name (DNS rebinding), with or without a matching Origin", async () => {
+    expect(await raw({ Host: `evil.example:${port()}` })).toEqual({ status: 403, body: refused });
+    expect((await raw({ Host: `evil.example:${port()}`, Origin: `http://evil.example:${port()}`, "Sec-Fetch-Site": "same-origin" })).status).toBe(403);
+    expect((await raw({ Host: "127.0.0.1.evil.example" })).status).toBe(403);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("201 for the server's own pages, under each of its names", async () => {
+    for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`, `LocalHost:${port()}`]) {
+      const res = await raw({ Host: host, Origin: `http://${host.toLowerCase()}`, "Sec-Fetch-Site": "same-origin" });
+      expect([host, res.status]).toEqual([host, 201]);
+    }
+    expect((await readLeads(file)).leads).toHaveLength(3);
+  });
+
+  it("201 without Origin, as curl and server-side tools send it", async () => {
+    expect(await raw({ Host: `127.0.0.1:${port()}` })).toEqual({ status: 201, body: { ok: true } });
+    expect((await raw({ Host: `[::1]:${port()}`, "Sec-Fetch-Site": "none" })).status).toBe(201);
+    expect((await readLeads(file)).leads).toHaveLength(2);
+  });
+
+  it("writeAllowed, on its own", () => {
+    const req = (headers: Record<string, string>) => ({ headers }) as unknown as http.IncomingMessage;
+    expect(writeAllowed(req({ host: "localhost:3000", origin: "http://localhost:3000" }))).toEqual({ ok: true });
+    expect(writeAllowed(req({ host: "localhost", origin: "http://localhost" }))).toEqual({ ok: true });
+    expect(writeAllowed(req({ host: "localhost:80", origin: "http://localhost" }))).toEqual({ ok: true });
+    expect(writeAllowed(req({ host: "[::1]:3000", origin: "https://[::1]:3000" }))).toEqual({ ok: true });
+    expect(writeAllowed(req({}))).toMatchObject({ ok: false, status: 403 });
+    expect(writeAllowed(req({ host: "localhost:3000", origin: "http://localhost:3000/page" }))).toMatchObject({ ok: false, status: 403 });
+    expect(writeAllowed(req({ host: "localhost:3000", origin: "http://user@localhost:3000" }))).toMatchObject({ ok: false, status: 403 });
+    expect(writeAllowed(req({ host: "localhost:3000", origin: "ftp://localhost:3000" }))).toMatchObject({ ok: false, status: 403 });
+    expect(writeAllowed(req({ host: "example.com" }), ["example.com"])).toEqual({ ok: true });
   });
 });
 
