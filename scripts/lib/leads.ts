@@ -252,7 +252,8 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
   };
 
   const failed = (res: http.ServerResponse, err: unknown) => {
-    console.error("The lead receiver failed:", err);
+    // ECONNRESET: the client went away before the whole lead arrived; nothing to report.
+    if ((err as NodeJS.ErrnoException | undefined)?.code !== "ECONNRESET") console.error("The lead receiver failed:", err);
     try {
       if (!res.headersSent) reply(res, 500, { errors: [{ field: "", message: "The lead could not be received." }] });
       else res.destroy();

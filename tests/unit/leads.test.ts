@@ -5,7 +5,7 @@ import http, { type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { appendLine, createLeadReceiver, leadsFile, readLeads } from "../../scripts/lib/leads.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { writeAllowed } from "../../scripts/lib/same-origin.ts";
@@ -190,6 +190,44 @@ describe("lead receiver", () => {
 
   it("reads no leads from a file that does not exist", async () => {
     expect(await readLeads(path.join(dir, "nope.jsonl"))).toEqual({ leads: [], skipped: 0 });
+  });
+});
+
+describe("nothing in the receiver takes the server down", () => {
+  async function serve(options: Parameters<typeof createLeadReceiver>[0]) {
+    const s = await startServer({ dist: dir, port: 0, handle: createLeadReceiver(options) });
+    return { url: `http://127.0.0.1:${(s.address() as { port: number }).port}/api/leads`, close: () => s.close() };
+  }
+
+  it("500 with a JSON body when the lead cannot be saved or anything throws", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const folder = await serve({ file: dir }); // a folder, not a file
+    const throwing = await serve({ file, now: () => { throw new Error("clock broke"); } });
+    try {
+      for (const url of [folder.url, throwing.url]) {
+        const res = await fetch(url, { method: "POST", body: JSON.stringify(lead), headers: { "Content-Type": "application/json" } });
+        expect(res.status).toBe(500);
+        expect(await res.json()).toEqual({ errors: [{ field: "", message: expect.any(String) }] });
+      }
+      expect(existsSync(file)).toBe(false);
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/^Could not save a lead/), "The lead receiver failed:"]);
+    } finally {
+      folder.close();
+      throwing.close();
+      logged.mockRestore();
+    }
+  });
+
+  it("a client that goes away in the middle of a lead is no harm: the server answers the next one", async () => {
+    const { port } = new URL(base);
+    await new Promise<void>((resolve) => {
+      const req = http.request({ host: "127.0.0.1", port, path: "/api/leads", method: "POST", headers: { "Content-Type": "application/json", "Content-Length": "500" } });
+      req.on("error", () => resolve());
+      req.write('{"name":"Half');
+      setTimeout(() => req.destroy(), 50);
+    });
+    expect((await post(JSON.stringify(lead))).status).toBe(201);
+    expect((await readLeads(file)).leads).toHaveLength(1);
   });
 });
 
