@@ -3,19 +3,33 @@
  * /api/leads (the test webhook of content/site.json, leads.test). The build's check
  * that the live webhook is no longer a placeholder is scripts/pipeline/placeholders.ts.
  *
- * The receiver checks each lead against schemas/lead.schema.json (ajv, draft
- * 2020-12, all errors), the same schema the wizard's rules come from, and appends
- * it as one JSON line to data/leads.jsonl (LEADS_FILE overrides the path):
+ * The receiver trims text answers with the wizard's own rule (trimLead of
+ * templates/islands/assessment/rules.ts, so "   " is refused here as in the
+ * browser), checks the lead against schemas/lead.schema.json (ajv, draft 2020-12,
+ * all errors), the same schema the wizard's rules come from, and appends it,
+ * trimmed, as one JSON line to data/leads.jsonl (LEADS_FILE overrides the path):
  *
  *   POST, Content-Type application/json or text/plain (both carry JSON; see
  *   leads.contentType), at most 16 KB  ->  201 {"ok":true}
- *   otherwise 405 (with Allow), 415, 413, or 400 {"errors":[{"field","message"}]}
+ *   otherwise 405 (with Allow), 403, 415, 413, 400, or 500, each with
+ *   {"errors":[{"field","message"}]}
  *
- * The file is append-only: one write per lead, opened with the "a" flag. If it does
- * not end with a newline (an earlier write was cut short), the new line starts
- * with one, so earlier complete lines are never touched; readLeads() skips a
- * broken line. It listens only where the server listens (127.0.0.1) and answers
- * same-origin requests: no CORS headers.
+ * 403: only the server's own pages may send a lead (scripts/lib/same-origin.ts):
+ * Host must be localhost, 127.0.0.1 or [::1] (against DNS rebinding); an Origin, if
+ * sent, must be that same host and port ("null" is refused), and Sec-Fetch-Site,
+ * if sent, same-origin or none. A text/plain POST needs no CORS preflight, so
+ * without this any site could post here. No Origin at all (curl) is accepted.
+ *
+ * Whole or not at all: 201 means the whole line is written and synced to disk
+ * (fsync). A write cut short (a file-size limit, a full disk, a quota) or a failed
+ * fsync is a 500, and the file is cut back to its size before the write, so no
+ * cut-off line stays. Should that fail too, the next line starts with a newline
+ * when the file does not end with one, so earlier complete lines are never touched
+ * and a cut-off line never merges with the next; readLeads() skips a broken line.
+ * One append at a time per receiver; U+2028, U+2029 and U+0085 are escaped so that
+ * every JSON Lines reader sees one line per lead. Any error is a JSON 500 (or, for
+ * a client that went away, nothing), never a crash of the server. It listens only
+ * where the server listens (127.0.0.1) and sends no CORS headers.
  */
 import { promises as fs, readFileSync } from "node:fs";
 import type http from "node:http";
