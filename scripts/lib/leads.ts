@@ -190,6 +190,7 @@ export async function appendLine(file: string, line: string): Promise<void> {
       written += bytesWritten;
     }
     await handle.sync();
+    if (before === 0) await syncFolder(path.dirname(file)); // the file may be new: make its name durable too
   } catch (err) {
     if (before !== undefined && written > 0) await takeBack(handle, file, before, written);
     throw err;
@@ -202,11 +203,28 @@ export async function appendLine(file: string, line: string): Promise<void> {
 async function takeBack(handle: fs.FileHandle, file: string, before: number, written: number): Promise<void> {
   try {
     const { size } = await handle.stat();
-    if (size !== before + written) return; // not only our bytes: the newline defence covers the next line
+    if (size !== before + written) {
+      // Not only our bytes (another process appends too): the newline defence covers the next line.
+      console.error(`A cut-off lead stays in ${file} (it changed meanwhile); readLeads() skips it and the next lead starts on a new line.`);
+      return;
+    }
     await handle.truncate(before);
     await handle.sync();
   } catch (err) {
     console.error(`Could not remove a cut-off lead from ${file}; the next lead starts on a new line:`, err);
+  }
+}
+
+/** fsync of a folder, so a file just created in it survives a crash; best effort (not possible on Windows). */
+async function syncFolder(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, "r");
+    await handle.sync();
+  } catch {
+    // Windows cannot open or sync a folder; the file's own fsync has happened.
+  } finally {
+    await handle?.close().catch(() => {});
   }
 }
 
