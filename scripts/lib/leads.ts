@@ -3,25 +3,41 @@
  * /api/leads (the test webhook of content/site.json, leads.test). The build's check
  * that the live webhook is no longer a placeholder is scripts/pipeline/placeholders.ts.
  *
- * The receiver checks each lead against schemas/lead.schema.json (ajv, draft
- * 2020-12, all errors), the same schema the wizard's rules come from, and appends
- * it as one JSON line to data/leads.jsonl (LEADS_FILE overrides the path):
+ * The receiver trims text answers with the wizard's own rule (trimLead of
+ * templates/islands/assessment/rules.ts, so "   " is refused here as in the
+ * browser), checks the lead against schemas/lead.schema.json (ajv, draft 2020-12,
+ * all errors), the same schema the wizard's rules come from, and appends it,
+ * trimmed, as one JSON line to data/leads.jsonl (LEADS_FILE overrides the path):
  *
  *   POST, Content-Type application/json or text/plain (both carry JSON; see
  *   leads.contentType), at most 16 KB  ->  201 {"ok":true}
- *   otherwise 405 (with Allow), 415, 413, or 400 {"errors":[{"field","message"}]}
+ *   otherwise 405 (with Allow), 403, 415, 413, 400, or 500, each with
+ *   {"errors":[{"field","message"}]}
  *
- * The file is append-only: one write per lead, opened with the "a" flag. If it does
- * not end with a newline (an earlier write was cut short), the new line starts
- * with one, so earlier complete lines are never touched; readLeads() skips a
- * broken line. It listens only where the server listens (127.0.0.1) and answers
- * same-origin requests: no CORS headers.
+ * 403: only the server's own pages may send a lead (scripts/lib/same-origin.ts):
+ * Host must be localhost, 127.0.0.1 or [::1] (against DNS rebinding); an Origin, if
+ * sent, must be that same host and port ("null" is refused), and Sec-Fetch-Site,
+ * if sent, same-origin or none. A text/plain POST needs no CORS preflight, so
+ * without this any site could post here. No Origin at all (curl) is accepted.
+ *
+ * Whole or not at all: 201 means the whole line is written and synced to disk
+ * (fsync). A write cut short (a file-size limit, a full disk, a quota) or a failed
+ * fsync is a 500, and the file is cut back to its size before the write, so no
+ * cut-off line stays. Should that fail too, the next line starts with a newline
+ * when the file does not end with one, so earlier complete lines are never touched
+ * and a cut-off line never merges with the next; readLeads() skips a broken line.
+ * One append at a time per receiver; U+2028, U+2029 and U+0085 are escaped so that
+ * every JSON Lines reader sees one line per lead. Any error is a JSON 500 (or, for
+ * a client that went away, nothing), never a crash of the server. It listens only
+ * where the server listens (127.0.0.1) and sends no CORS headers.
  */
 import { promises as fs, readFileSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { trimLead } from "../../templates/islands/assessment/rules.ts";
 import { ROOT } from "./paths.ts";
+import { writeAllowed } from "./same-origin.ts";
 
 export const LEADS_PATH = "/api/leads";
 export const MAX_LEAD_BYTES = 16 * 1024;
@@ -60,12 +76,19 @@ function describe(e: ErrorObject): FieldError {
   }
 }
 
-/** A checker for leads, from the lead schema (schemas/lead.schema.json unless given). */
+/**
+ * A checker for leads, from the lead schema (schemas/lead.schema.json unless given).
+ * Text answers are trimmed first with the wizard's own rule (trimLead of
+ * templates/islands/assessment/rules.ts), so "   " is refused here as it is in the
+ * browser, and the lead it gives back is the trimmed one.
+ */
 export function leadChecker(schema: object = JSON.parse(readFileSync(LEAD_SCHEMA_FILE, "utf8")) as object): (value: unknown) => LeadCheck {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   const validate = ajv.compile(schema);
-  return (value) =>
-    validate(value) ? { ok: true, lead: value as Record<string, unknown> } : { ok: false, errors: (validate.errors ?? []).map(describe) };
+  return (value) => {
+    const trimmed = trimLead(value);
+    return validate(trimmed) ? { ok: true, lead: trimmed as Record<string, unknown> } : { ok: false, errors: (validate.errors ?? []).map(describe) };
+  };
 }
 
 export interface LeadReceiverOptions {
@@ -124,30 +147,84 @@ function reply(res: http.ServerResponse, status: number, body: object, headers: 
     .end(text);
 }
 
-/** Appends one line; starts with a newline if an earlier write was cut short. */
+/**
+ * One JSON Lines line of a value. JSON.stringify escapes \n and \r but leaves
+ * U+2028, U+2029 (line and paragraph separators) and U+0085 (NEL) raw, and some
+ * readers break lines at them (Python's str.splitlines(), editors): they are
+ * escaped here. They can only occur inside strings, where \uXXXX means the same.
+ */
+export function jsonLine(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * Appends one line, whole or not at all: resolves only once every byte of it is
+ * written and synced to disk (fsync). Any failure (a short write that cannot be
+ * finished, EFBIG under a file-size limit, ENOSPC, EDQUOT, a failed fsync) rejects,
+ * after cutting the file back to its size before the write, so no cut-off line
+ * stays. If the file does not end with a newline (a cut-off line that could not be
+ * taken back), the new line starts with one, so it never merges with it.
+ *
+ * A write past a file-size limit (ulimit -f) would kill a process with SIGXFSZ, but
+ * Node ignores that signal from startup, so the write fails with EFBIG instead
+ * (the leads test runs a receiver under such a limit).
+ */
 export async function appendLine(file: string, line: string): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
-  let prefix = "";
+  // "a+": appends (O_APPEND) and can read the last byte back.
+  const handle = await fs.open(file, "a+");
+  let before: number | undefined;
+  let written = 0;
   try {
-    const handle = await fs.open(file, "r");
-    try {
-      const { size } = await handle.stat();
-      if (size > 0) {
-        const last = Buffer.alloc(1);
-        await handle.read(last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) prefix = "\n";
-      }
-    } finally {
-      await handle.close();
+    before = (await handle.stat()).size;
+    let prefix = "";
+    if (before > 0) {
+      const last = Buffer.alloc(1);
+      await handle.read(last, 0, 1, before - 1);
+      if (last[0] !== 0x0a) prefix = "\n";
     }
+    const bytes = Buffer.from(prefix + line + "\n", "utf8");
+    while (written < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, written, bytes.length - written);
+      if (bytesWritten <= 0) throw new Error(`only ${written} of ${bytes.length} bytes could be written`);
+      written += bytesWritten;
+    }
+    await handle.sync();
+    if (before === 0) await syncFolder(path.dirname(file)); // the file may be new: make its name durable too
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-  }
-  const handle = await fs.open(file, "a");
-  try {
-    await handle.write(prefix + line + "\n");
+    if (before !== undefined && written > 0) await takeBack(handle, file, before, written);
+    throw err;
   } finally {
     await handle.close();
+  }
+}
+
+/** After a failed append: cuts the file back to its size before it, unless someone else has written since. */
+async function takeBack(handle: fs.FileHandle, file: string, before: number, written: number): Promise<void> {
+  try {
+    const { size } = await handle.stat();
+    if (size !== before + written) {
+      // Not only our bytes (another process appends too): the newline defence covers the next line.
+      console.error(`A cut-off lead stays in ${file} (it changed meanwhile); readLeads() skips it and the next lead starts on a new line.`);
+      return;
+    }
+    await handle.truncate(before);
+    await handle.sync();
+  } catch (err) {
+    console.error(`Could not remove a cut-off lead from ${file}; the next lead starts on a new line:`, err);
+  }
+}
+
+/** fsync of a folder, so a file just created in it survives a crash; best effort (not possible on Windows). */
+async function syncFolder(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, "r");
+    await handle.sync();
+  } catch {
+    // Windows cannot open or sync a folder; the file's own fsync has happened.
+  } finally {
+    await handle?.close().catch(() => {});
   }
 }
 
@@ -164,6 +241,11 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
   const receive = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method !== "POST") {
       reply(res, 405, { errors: [{ field: "", message: `Send leads with POST to ${urlPath}.` }] }, { Allow: "POST" });
+      return;
+    }
+    const allowed = writeAllowed(req);
+    if (!allowed.ok) {
+      reply(res, allowed.status, { errors: [{ field: "", message: allowed.message }] });
       return;
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
@@ -188,7 +270,7 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
       reply(res, 400, { errors: checked.errors });
       return;
     }
-    const line = JSON.stringify({ receivedAt: now().toISOString(), ...checked.lead });
+    const line = jsonLine({ receivedAt: now().toISOString(), ...checked.lead });
     const write = queue.then(() => appendLine(options.file, line));
     queue = write.catch(() => {});
     try {
@@ -201,13 +283,37 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
     reply(res, 201, { ok: true });
   };
 
-  return (req, res) => {
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== urlPath) return false;
-    receive(req, res).catch((err: unknown) => {
-      console.error("The lead receiver failed:", err);
+  const failed = (res: http.ServerResponse, err: unknown) => {
+    // ECONNRESET: the client went away before the whole lead arrived; nothing to report.
+    if ((err as NodeJS.ErrnoException | undefined)?.code !== "ECONNRESET") console.error("The lead receiver failed:", err);
+    try {
       if (!res.headersSent) reply(res, 500, { errors: [{ field: "", message: "The lead could not be received." }] });
       else res.destroy();
-    });
+    } catch {
+      res.destroy();
+    }
+  };
+
+  // Nothing here may throw into the server or leave an error unhandled: any failure
+  // is a 500 with a JSON body, and socket errors (a client that goes away) are logged.
+  return (req, res) => {
+    let ours: boolean;
+    try {
+      ours = new URL(req.url ?? "/", "http://localhost").pathname === urlPath;
+    } catch {
+      return false; // not an address of ours; the static server answers it
+    }
+    if (!ours) return false;
+    const onError = (err: Error) => {
+      if ((err as NodeJS.ErrnoException).code !== "ECONNRESET") console.error("A lead request failed:", err.message);
+    };
+    req.on("error", onError);
+    res.on("error", onError);
+    try {
+      receive(req, res).catch((err: unknown) => failed(res, err));
+    } catch (err) {
+      failed(res, err);
+    }
     return true;
   };
 }

@@ -6,6 +6,9 @@
  * deriveRules() and passes them to the island as props, so the browser needs
  * neither ajv nor the schema. The local receiver (scripts/lib/leads.ts) checks
  * the same schema with ajv; a unit test proves both agree on a table of leads.
+ * Both trim text answers with trimText() below before measuring them, so an answer
+ * of spaces only is refused in both places and the schema's lengths stay the only
+ * lengths.
  *
  * deriveRules() refuses any keyword it does not know how to check, so a rule added
  * to the schema can never be silently ignored by the browser.
@@ -118,11 +121,27 @@ function regex(pattern: string): RegExp {
   return r;
 }
 
-/** Whether one answer meets its rule. Text is trimmed first: the wizard sends it trimmed. */
+/**
+ * The one rule for text answers, used by the wizard (isValid, toLead) and by the local
+ * receiver (scripts/lib/leads.ts, through trimLead): white space around an answer
+ * does not count, is not sent and is not stored; the schema's minLength, maxLength
+ * and pattern apply to what is left.
+ */
+export function trimText(text: string): string {
+  return text.trim();
+}
+
+/** A lead as received: its text answers (string values) trimmed by trimText, anything else as it is. */
+export function trimLead(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === "string" ? trimText(v) : v]));
+}
+
+/** Whether one answer meets its rule. Text is trimmed first (trimText): the wizard sends it trimmed. */
 export function isValid(rule: FieldRule, value: string | string[] | undefined): boolean {
   if (rule.kind === "text") {
     if (typeof value !== "string") return false;
-    const text = value.trim();
+    const text = trimText(value);
     const length = charCount(text);
     if (length < rule.minLength) return false;
     if (rule.maxLength !== undefined && length > rule.maxLength) return false;
@@ -147,7 +166,7 @@ export function toLead(rules: LeadRules, answers: Answers): Record<string, strin
   const lead: Record<string, string | string[]> = {};
   for (const rule of rules.fields) {
     const value = answers[rule.field];
-    if (rule.kind === "text") lead[rule.field] = typeof value === "string" ? value.trim() : "";
+    if (rule.kind === "text") lead[rule.field] = typeof value === "string" ? trimText(value) : "";
     else {
       const list = Array.isArray(value) ? [...value] : [];
       const rank = (v: string) => (rule.options.includes(v) ? rule.options.indexOf(v) : rule.options.length);
