@@ -278,6 +278,7 @@ export function startServer(options: ServerOptions): Promise<http.Server> {
       connectionsCheckingInterval: Math.min(1000, options.headersTimeoutMs ?? 1000),
     },
     async (req, res) => {
+      req.socket.setTimeout(0); // it has sent its request (see "connection" below)
       try {
         const target = requestTarget(req.url);
         if (target === undefined) {
@@ -297,6 +298,10 @@ export function startServer(options: ServerOptions): Promise<http.Server> {
       }
     },
   );
+  // Node's headers timeout counts from a request's first byte: a connection that never
+  // sends one would stay open for ever. It gets the same time to send its request.
+  const idleLimit = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  server.on("connection", (socket) => socket.setTimeout(idleLimit));
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host ?? "127.0.0.1", () => {
