@@ -1,42 +1,12 @@
-/** What every template can know about the page being rendered. */
-import { createContext, useContext, type ReactNode } from "react";
+/**
+ * The generator's render context (scripts/runtime/context.ts) with this site's
+ * content types: what every template can know about the page being rendered.
+ */
+import { useRenderContext, type RenderContext as GenericContext } from "../scripts/runtime/context.ts";
 import type { Page, Site } from "./content-types.ts";
 
-export interface RenderContext {
-  site: Site;
-  page: Page;
-  /** The address being rendered ("/" for home). */
-  path: string;
-  /** The primary address of the page. */
-  canonical: string;
-  /** Names of the islands the page hydrates on load, filled in while rendering. */
-  islands: Set<string>;
-  /** Names of the islands the page loads on first interaction (dialogs). */
-  lazyIslands: Set<string>;
-  /** The dialogs that buttons on the page open (data-open values), filled in while rendering. */
-  dialogTriggers: Set<string>;
-  /** The URL of an island's browser module. */
-  islandUrl(name: string): string;
-  /**
-   * Whether the browser hydrates the island with Preact (and so needs its props), or
-   * runs its plain DOM module (templates/islands/<Name>.browser.ts) over the server's
-   * markup, which then carries everything that module reads.
-   */
-  hydrates(name: string): boolean;
-  /** The URL of a file in content/assets (for example "assets/favicon.svg"). */
-  assetUrl(name: string): string;
-  /**
-   * Set by the build: stands in for a part shared by many pages (templates/ui/Cached.tsx),
-   * rendered once per id and value of `by` (called once the page has rendered) and
-   * spliced in. Absent: parts render in place.
-   */
-  cached?(id: string, by: () => unknown[], children: ReactNode): ReactNode;
-}
-
-export const Ctx = createContext<RenderContext | null>(null);
+export type RenderContext = GenericContext<Site, Page>;
 
 export function useRender(): RenderContext {
-  const ctx = useContext(Ctx);
-  if (!ctx) throw new Error("Templates must be rendered inside <Ctx.Provider>");
-  return ctx;
+  return useRenderContext<Site, Page>();
 }

@@ -50,7 +50,8 @@ async function key(templatesDir: string): Promise<string> {
   for (const p of PACKAGES) hash.update(`${p}@${(JSON.parse(await fs.readFile(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version}\n`);
   for (const m of MAKERS) hash.update(await fs.readFile(fileURLToPath(new URL(m, import.meta.url))).catch(() => Buffer.from(m)));
   const root = path.dirname(templatesDir);
-  for (const dir of [templatesDir, path.join(root, "schemas")]) {
+  // The generator's browser runtime of islands (scripts/runtime/) is bundled into them too.
+  for (const dir of [templatesDir, path.join(root, "schemas"), fileURLToPath(new URL("../runtime/", import.meta.url))]) {
     const files = (await listFiles(dir).catch(() => [] as string[])).sort();
     const texts = await Promise.all(files.map((f) => fs.readFile(f)));
     files.forEach((f, i) => hash.update(`${path.relative(root, f)}\0${texts[i]!.length}\0`).update(texts[i]!));

@@ -163,7 +163,7 @@ async function renderAndWrite(
   const sections = await sectionsJob;
   const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
-  // Parts shared by many pages (header, footer, stylesheet: templates/ui/Cached.tsx) are
+  // Parts shared by many pages (header, footer, stylesheet: scripts/runtime/Cached.tsx) are
   // rendered once and kept here; worker threads send the ones they rendered along.
   const fragments: FragmentCache = new Map();
   const pages = new Map<string, RenderedPage>();

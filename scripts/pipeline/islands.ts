@@ -1,7 +1,9 @@
 /**
  * Islands: the only code that runs in the browser. Every .tsx file in
  * templates/islands/ becomes an ES module entry. By default the entry hydrates the
- * island with Preact (runtime.ts swapped for runtime.browser.ts). An island with a
+ * island with Preact (the generator's runtime/hooks.ts swapped for hooks.browser.ts;
+ * the entries' runners, runtime/hydrate.browser.ts and enhance.browser.ts, and the
+ * dialog loader, runtime/lazy.browser.ts, are the generator's too). An island with a
  * <Name>.browser.ts beside it is enhanced instead: that plain DOM module runs over
  * the server's markup and Preact is not loaded for it (the header, on every page,
  * is one). esbuild splits shared code into chunks and names every file by its
@@ -10,7 +12,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
+import { fileURLToPath } from "node:url";
 import { listFiles } from "../lib/fs.ts";
+
+/** The generator's browser runtime of islands (scripts/runtime/). */
+const RUNTIME = fileURLToPath(new URL("../runtime/", import.meta.url));
+const HOOKS = path.join(RUNTIME, "hooks.ts");
 
 export interface IslandEntry {
   /** URL of the island's entry module. */
@@ -28,7 +35,7 @@ export interface IslandBundle {
 }
 
 const OUT = "assets/islands";
-/** The entry that loads dialog islands on first interaction (templates/lazy.browser.ts). */
+/** The entry that loads dialog islands on first interaction (scripts/runtime/lazy.browser.ts). */
 export const LAZY_LOADER = "lazy";
 
 /** Each .tsx file directly in templates/islands/ is an island; subfolders hold their parts. */
@@ -58,7 +65,7 @@ function browserPlugin(templatesDir: string): Plugin {
         return {
           contents: [
             `import Island from ${JSON.stringify(module)};`,
-            `import { ${run} } from ${JSON.stringify(path.join(templatesDir, runner))};`,
+            `import { ${run} } from ${JSON.stringify(path.join(RUNTIME, runner))};`,
             `${run}(${JSON.stringify(args.path)}, Island);`,
           ].join("\n"),
           resolveDir: templatesDir,
@@ -66,12 +73,12 @@ function browserPlugin(templatesDir: string): Plugin {
         };
       });
       // Hooks come from Preact in the browser.
-      b.onResolve({ filter: /(^|\/)runtime(\.ts)?$/ }, (args) =>
-        args.importer.startsWith(templatesDir) ? { path: path.join(templatesDir, "runtime.browser.ts") } : undefined,
+      b.onResolve({ filter: /(^|\/)hooks(\.ts)?$/ }, (args) =>
+        path.resolve(args.resolveDir, args.path).replace(/(\.ts)?$/, ".ts") === HOOKS ? { path: path.join(RUNTIME, "hooks.browser.ts") } : undefined,
       );
       // React must never reach the browser.
       b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({
-        errors: [{ text: `${path.relative(templatesDir, args.importer)} imports ${args.path}: islands use hooks from ../runtime.ts, never React itself.` }],
+        errors: [{ text: `${path.relative(templatesDir, args.importer)} imports ${args.path}: islands use hooks from scripts/runtime/hooks.ts, never React itself.` }],
       }));
     },
   };
@@ -82,7 +89,7 @@ export async function buildIslands(templatesDir: string): Promise<IslandBundle> 
   const root = path.dirname(templatesDir);
   const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
   const result = await build({
-    entryPoints: [...names.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(templatesDir, "lazy.browser.ts"), out: LAZY_LOADER }],
+    entryPoints: [...names.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(RUNTIME, "lazy.browser.ts"), out: LAZY_LOADER }],
     bundle: true,
     splitting: true,
     format: "esm",

@@ -9,7 +9,7 @@ import type { ComponentType, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Guide, Page, Site } from "../../templates/content-types.ts";
 import { GuideArticle } from "../../templates/layout/GuideArticle.tsx";
-import { Ctx, type RenderContext } from "../../templates/context.ts";
+import { Ctx, type RenderContext } from "../runtime/context.ts";
 import { Body } from "../../templates/layout/Body.tsx";
 import { Head } from "../../templates/layout/Head.tsx";
 import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
@@ -60,7 +60,7 @@ export function pageTitle(page: Page, site: Site): string {
 }
 
 /**
- * A part shared by many pages (templates/ui/Cached.tsx), rendered once: its markup,
+ * A part shared by many pages (scripts/runtime/Cached.tsx), rendered once: its markup,
  * the internal links in it (for the link check) and what it registered while rendering.
  */
 export interface Fragment {

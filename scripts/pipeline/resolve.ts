@@ -11,7 +11,7 @@ import { issueAt, type Issue } from "./issues.ts";
 import type { SourceFile } from "./load.ts";
 import { parseMarkdown } from "./markdown.ts";
 import type { Annotation, ValidatedContent } from "./validate.ts";
-import type { Asset } from "../../templates/model.ts";
+import type { Asset } from "../runtime/model.ts";
 
 /** The address of the guide content/guides/<name>.md. */
 export const guideRoute = (name: string) => `/resources/guides/${name}`;

@@ -9,7 +9,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Guide, Page, Site } from "../../templates/content-types.ts";
-import type { PageSeo } from "../../templates/model.ts";
+import type { PageSeo } from "../runtime/model.ts";
 import { structuredData, type Crumb, type PriceTable, type StructuredDataInput } from "../../templates/layout/StructuredData.tsx";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import { issueAt, type Issue } from "./issues.ts";

@@ -1,5 +1,5 @@
 /**
- * The dialogs a page can open. Each loads on its first use (see templates/lazy.browser.ts).
+ * The dialogs a page can open. Each loads on its first use (see scripts/runtime/lazy.browser.ts).
  * The demo dialog is on every page (the header's Request Demo); the wizard only on
  * pages whose buttons open it. This renders after the page's sections, so every
  * Action has registered its dialog in dialogTriggers by then.
@@ -9,7 +9,7 @@ import { useRender } from "../context.ts";
 import AssessmentDialog from "../islands/AssessmentDialog.tsx";
 import { deriveRules } from "../islands/assessment/rules.ts";
 import DemoDialog from "../islands/DemoDialog.tsx";
-import { Island } from "../ui/Island.tsx";
+import { Island } from "../../scripts/runtime/Island.tsx";
 
 /** The wizard's rules, from the lead schema: the browser gets this small object, never the schema or ajv. */
 const LEAD_RULES = deriveRules(leadSchema);

@@ -1,6 +1,6 @@
 /** The <head> of every page: title, description, canonical link, social cards, icons, structured data, styles and the page's islands. */
-import type { PageSeo } from "../model.ts";
-import { Cached } from "../ui/Cached.tsx";
+import type { PageSeo } from "../../scripts/runtime/model.ts";
+import { Cached } from "../../scripts/runtime/Cached.tsx";
 import { StructuredData } from "./StructuredData.tsx";
 
 export interface HeadProps {

@@ -5,7 +5,7 @@
  * SoftwareApplication whose offers are the plans' prices. The JSON is escaped like an
  * island's props, so no text in content can end the script element.
  */
-import { serializeProps } from "../ui/Island.tsx";
+import { serializeProps } from "../../scripts/runtime/Island.tsx";
 
 export interface Crumb {
   name: string;

@@ -1,10 +1,10 @@
 /**
  * Renders a Markdown tree (made by the build from a Markdown field) as React
- * elements. Only the nodes of templates/model.ts exist; raw HTML never got this
+ * elements. Only the nodes of scripts/runtime/model.ts exist; raw HTML never got this
  * far, and links were checked by the build.
  */
 import type { ReactNode } from "react";
-import type { BlockMarkdown, InlineMarkdown, MdNode } from "../model.ts";
+import type { BlockMarkdown, InlineMarkdown, MdNode } from "../../scripts/runtime/model.ts";
 import { useRender } from "../context.ts";
 import { isExternal, NEW_TAB } from "./links.ts";
 

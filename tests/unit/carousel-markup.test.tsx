@@ -11,7 +11,7 @@ import carouselSchema from "../../schemas/sections/carousel.schema.json" with { 
 import heroSchema from "../../schemas/sections/hero.schema.json" with { type: "json" };
 import type { CarouselSection, HeroSection } from "../../templates/content-types.ts";
 import HeroSlideshow, { type HeroSlideshowProps } from "../../templates/islands/HeroSlideshow.tsx";
-import type { Asset, InlineMarkdown } from "../../templates/model.ts";
+import type { Asset, InlineMarkdown } from "../../scripts/runtime/model.ts";
 import { Carousel, headingId } from "../../templates/sections/Carousel.tsx";
 import { Hero } from "../../templates/sections/Hero.tsx";
 import { Icon, ICON_NAMES, iconShape } from "../../templates/ui/Icon.tsx";

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { FeatureCategory, FeatureItem } from "../../templates/content-types.ts";
 import { FeatureCategories } from "../../templates/sections/FeatureCategories.tsx";
 import { FeatureDetails } from "../../templates/sections/FeatureDetails.tsx";
-import type { BlockMarkdown } from "../../templates/model.ts";
+import type { BlockMarkdown } from "../../scripts/runtime/model.ts";
 import { comingSoonIn, FeatureList } from "../../templates/ui/FeatureList.tsx";
 import { renderStatic } from "./render.tsx";
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { parseMarkdown } from "../../scripts/pipeline/markdown.ts";
 import { Inline, Markdown } from "../../templates/ui/Markdown.tsx";
-import type { BlockMarkdown, InlineMarkdown } from "../../templates/model.ts";
-import { Ctx, type RenderContext } from "../../templates/context.ts";
+import type { BlockMarkdown, InlineMarkdown } from "../../scripts/runtime/model.ts";
+import { Ctx } from "../../scripts/runtime/context.ts";
+import type { RenderContext } from "../../templates/context.ts";
 import type { ReactNode } from "react";
 
 const ctx = { site: { labels: { newTab: "(opens in a new tab)" } } } as unknown as RenderContext;

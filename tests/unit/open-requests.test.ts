@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { onOpenRequest, requestOpen } from "../../templates/open-requests.ts";
+import { onOpenRequest, requestOpen } from "../../scripts/runtime/open-requests.ts";
 
 describe("open requests", () => {
   it("hands a request made before the dialog mounted to it when it registers", () => {

@@ -3,7 +3,8 @@ import { enhancerPath } from "../../scripts/pipeline/islands.ts";
 /** Test helper: server HTML of a template inside a render context with a small stand-in site. */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Ctx, type RenderContext } from "../../templates/context.ts";
+import { Ctx } from "../../scripts/runtime/context.ts";
+import type { RenderContext } from "../../templates/context.ts";
 
 const SITE = {
   labels: {

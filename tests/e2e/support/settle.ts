@@ -1,6 +1,6 @@
 /**
  * Opens a page and waits until it has settled: the load event, every island the page
- * runs on load marked data-hydrated (templates/enhance.browser.ts, hydrate.browser.ts),
+ * runs on load marked data-hydrated (scripts/runtime/enhance.browser.ts, hydrate.browser.ts),
  * two animation frames and a task for the effects Preact runs after the first render,
  * and no request of the page still in flight. That is what the tests used
  * `waitUntil: "networkidle"` for, without its fixed 500 ms of silence per page.

@@ -6,7 +6,7 @@
  * cannot end the script element early.
  */
 import type { ComponentType, ReactNode } from "react";
-import { useRender } from "../context.ts";
+import { useRenderContext as useRender } from "./context.ts";
 
 export function serializeProps(props: object): string {
   return JSON.stringify(props)

@@ -13,7 +13,7 @@
  * its children in place: the same markup.
  */
 import type { ReactNode } from "react";
-import { useRender } from "../context.ts";
+import { useRenderContext as useRender } from "./context.ts";
 
 export function Cached({ id, by, children }: { id: string; by?: () => unknown[]; children: ReactNode }) {
   const ctx = useRender();
