@@ -1,0 +1,98 @@
+/**
+ * Section 1, cold: full-site builds, each `node --import tsx scripts/build.ts` as a fresh
+ * child process, RUNS times: wall time, the build's own "in N ms", peak memory (max RSS)
+ * and CPU time (user + system, all threads) from /usr/bin/time, or max RSS from a preload
+ * calling process.resourceUsage() where /usr/bin/time does not work. scripts/build.ts takes
+ * no output override, so these builds write the real dist/ (the write step swaps dist/ in
+ * atomically; nothing else is touched). Then 3 runs as a fresh clone: no tsx transform
+ * cache (TSX_DISABLE_CACHE=1) and an empty BOS_CACHE_DIR per run (the compiled schema
+ * validators, see scripts/pipeline/compiled-schemas.ts).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseTime, round, run, RUNS, TIME, TIME_FORMAT } from "./shared.ts";
+
+export interface ColdRun {
+  wallMs: number;
+  /** The build's own "in N ms" line (from start of runPipeline to the end). */
+  reportedMs: number | undefined;
+  maxRssKiB: number | undefined;
+  /** User + system CPU time of the process and its threads (from /usr/bin/time): steadier than wall time on a busy machine. */
+  cpuMs?: number | undefined;
+}
+
+export interface ColdBuilds {
+  /** How max RSS was measured. */
+  method: string;
+  runs: ColdRun[];
+}
+
+const RSS_PRELOAD = `
+import { writeFileSync } from "node:fs";
+process.on("exit", () => {
+  const out = process.env.BENCH_RSS_FILE;
+  if (out) writeFileSync(out, String(process.resourceUsage().maxRSS));
+});
+`;
+
+async function timeWorks(): Promise<boolean> {
+  if (!existsSync(TIME)) return false;
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-time-"));
+  try {
+    const out = path.join(tmp, "rss");
+    const r = await run(TIME, ["-f", "%M", "-o", out, process.execPath, "-e", "0"], process.env);
+    return r.code === 0 && /^\d+\s*$/.test(await readFile(out, "utf8"));
+  } catch {
+    return false;
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+async function coldBuilds(extraEnv: NodeJS.ProcessEnv | ((run: number) => NodeJS.ProcessEnv) = {}, runs_ = RUNS): Promise<ColdBuilds> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-"));
+  const useTime = await timeWorks();
+  const preload = path.join(tmp, "rss-preload.mjs");
+  if (!useTime) await writeFile(preload, RSS_PRELOAD);
+  const runs: ColdRun[] = [];
+  try {
+    for (let i = 0; i < runs_; i++) {
+      const rssFile = path.join(tmp, `rss-${i}`);
+      const node = [process.execPath, ...(useTime ? [] : ["--import", preload]), "--import", "tsx", "scripts/build.ts"];
+      const [cmd, ...args] = useTime ? [TIME, "-f", TIME_FORMAT, "-o", rssFile, ...node] : node;
+      const started = performance.now();
+      const r = await run(cmd!, args, { ...process.env, ...(typeof extraEnv === "function" ? extraEnv(i) : extraEnv), BENCH_RSS_FILE: rssFile });
+      const wallMs = performance.now() - started;
+      if (r.code !== 0) {
+        process.stderr.write(r.stdout + r.stderr);
+        throw new Error(`Cold build ${i + 1} exited with ${r.code}; nothing to measure.`);
+      }
+      const timed = useTime ? parseTime(rssFile) : { maxRssKiB: existsSync(rssFile) ? parseInt(readFileSync(rssFile, "utf8"), 10) : undefined, cpuMs: undefined };
+      const reported = /in (\d+) ms/.exec(r.stdout)?.[1];
+      runs.push({
+        wallMs: round(wallMs),
+        reportedMs: reported === undefined ? undefined : Number(reported),
+        ...timed,
+      });
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+  return { method: useTime ? `${TIME} -f %M (node process with its worker threads; esbuild's own process not included)` : "process.resourceUsage().maxRSS at exit (node process only)", runs };
+}
+
+/** RUNS cold builds with the caches as they are, then 3 as a fresh clone (no caches). */
+export async function coldBuild(): Promise<{ cached: ColdBuilds; noCache: ColdBuilds }> {
+  const cached = await coldBuilds();
+  // A fresh clone has no caches: tsx's transform cache (in the system's temp folder) off,
+  // and an empty folder for the build's own (compiled validators) on each run.
+  const fresh = await mkdtemp(path.join(os.tmpdir(), "bench-fresh-"));
+  try {
+    const noCache = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", BOS_CACHE_DIR: path.join(fresh, String(i)) }), 3);
+    return { cached, noCache };
+  } finally {
+    await rm(fresh, { recursive: true, force: true });
+  }
+}

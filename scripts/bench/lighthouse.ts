@@ -1,0 +1,115 @@
+/**
+ * Section 6, lighthouse: Lighthouse (mobile defaults: simulated slow 4G and CPU slowdown) on
+ * LIGHTHOUSE_PAGES of the dist/ that is there (nothing is built), served by
+ * scripts/lib/server.ts as npm start serves them, LIGHTHOUSE_RUNS runs per page, each in a
+ * fresh headless Chromium: each category score, FCP, LCP, TBT and CLS and the weighted audits
+ * that did not pass, per run and as medians. Reported, never gated on (it is noisy).
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromiumPath, CHROMIUM_ARGS } from "../lib/browser.ts";
+import { ROOT } from "../lib/paths.ts";
+import { startServer } from "../lib/server.ts";
+import { median } from "../lib/sizes.ts";
+import { freePort, paths, sleep } from "./shared.ts";
+
+export const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_PAGES = ["/", "/pricing", "/products/urbi-hero-ai", "/features"];
+
+export interface LighthouseRun {
+  scores: Record<string, number | null>;
+  metrics: Record<string, number | null>;
+  /** Weighted audits that did not pass, as "category: audit id (score)". */
+  failing?: string[];
+}
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const METRICS = { FCP: "first-contentful-paint", LCP: "largest-contentful-paint", TBT: "total-blocking-time", CLS: "cumulative-layout-shift" } as const;
+
+/** A fresh headless Chromium with its DevTools port, for one Lighthouse run. */
+async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {
+  const exe = chromiumPath();
+  if (!exe) throw new Error("Lighthouse needs Chromium: set CHROMIUM_PATH or install /usr/bin/chromium");
+  const profile = mkdtempSync(path.join(os.tmpdir(), "bench-lh-profile-"));
+  const child = spawn(exe, ["--headless", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let err = "";
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${err.slice(-500)}`)), 30_000);
+    child.stderr.on("data", (d: Buffer) => {
+      err += d.toString();
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`Chromium exited (${code}): ${err.slice(-500)}`)));
+  });
+  return {
+    port,
+    close: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, sleep(5000)]);
+      // Chromium's helper processes may still be writing their cache for a moment.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        // a leftover in the temp folder is harmless
+      }
+    },
+  };
+}
+
+export async function lighthouseRuns(): Promise<{ version: string; runs: Record<string, LighthouseRun[]>; median: Record<string, LighthouseRun> }> {
+  if (!existsSync(path.join(paths.dist, "index.html"))) throw new Error("Lighthouse needs a built dist/: run npm run build (or the cold section) first");
+  const { default: lighthouse } = await import("lighthouse");
+  const version = (JSON.parse(readFileSync(path.join(ROOT, "node_modules", "lighthouse", "package.json"), "utf8")) as { version: string }).version;
+  const port = await freePort();
+  const server = await startServer({ dist: paths.dist, port });
+  const runs: Record<string, LighthouseRun[]> = {};
+  try {
+    for (const page of LIGHTHOUSE_PAGES) {
+      runs[page] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        const chrome = await launchChromium();
+        try {
+          const result = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+          if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+          const { lhr } = result;
+          if (lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.message}`);
+          runs[page].push({
+            scores: Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100)])),
+            metrics: Object.fromEntries(Object.entries(METRICS).map(([k, id]) => [k, lhr.audits[id]?.numericValue ?? null])),
+            failing: CATEGORIES.flatMap((c) =>
+              (lhr.categories[c]?.auditRefs ?? [])
+                .filter((ref) => ref.weight > 0 && typeof lhr.audits[ref.id]?.score === "number" && lhr.audits[ref.id]!.score! < 1)
+                .map((ref) => `${c}: ${ref.id} (${lhr.audits[ref.id]!.score})`),
+            ),
+          });
+        } finally {
+          await chrome.close();
+        }
+      }
+    }
+  } finally {
+    server.close();
+  }
+  const med = (values: (number | null)[]) => {
+    const v = values.filter((x): x is number => x !== null);
+    return v.length ? median(v) : null;
+  };
+  const medians = Object.fromEntries(
+    Object.entries(runs).map(([page, list]) => [
+      page,
+      {
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, med(list.map((r) => r.scores[c] ?? null))])),
+        metrics: Object.fromEntries(Object.keys(METRICS).map((k) => [k, med(list.map((r) => r.metrics[k] ?? null))])),
+        failing: [...new Set(list.flatMap((r) => (r.failing ?? []).map((f) => f.replace(/ \([\d.]+\)$/, ""))))].sort(),
+      },
+    ]),
+  );
+  return { version, runs, median: medians };
+}
