@@ -8,8 +8,8 @@
  *   _headers.cloudfront.json   the same headers as two CloudFront response headers policies
  *
  * DEPLOY.md explains how to use each. Everything is derived, nothing is typed twice:
- * - frame-src is the origin of links.calendar and connect-src the origins of the lead
- *   webhooks (leads.live, leads.test), from content/site.json;
+ * - frame-src and connect-src are the origins the site module names (headers.sources in
+ *   templates/site.ts: for this site the calendar, and the lead webhooks);
  * - style-src gets the sha256 hash of every inline <style> element found in the built
  *   pages, so a template may add one and the policy follows; img-src gets data: only
  *   while the built CSS or HTML uses a data: image;
@@ -20,8 +20,7 @@
  *   cached for a year; everything else is revalidated on every use.
  */
 import { createHash } from "node:crypto";
-import type { Site } from "../../templates/content-types.ts";
-import { DENIED_FEATURES, permissionsPolicy } from "../../templates/permissions.ts";
+import type { PolicySources, SiteModule } from "../api.ts";
 import { formatHeadersFile, headersForPath, type Header, type HeaderRule } from "../lib/headers-file.ts";
 import type { Issue } from "./issues.ts";
 import type { Route } from "./routes.ts";
@@ -39,7 +38,6 @@ export const DEPLOY_FILES = {
   cloudfront: "_headers.cloudfront.json",
 } as const;
 
-export { DENIED_FEATURES };
 
 /** Two years, with subdomains; not "preload", which is a commitment to make on purpose (see DEPLOY.md). */
 export const HSTS = "max-age=63072000; includeSubDomains";
@@ -48,10 +46,12 @@ export const HSTS = "max-age=63072000; includeSubDomains";
 export const CLOUDFRONT_CSP_LIMIT = 1783;
 
 export interface PolicyInput {
-  /** links.calendar: the only page allowed in a frame. */
-  calendar: string;
-  /** leads.live and leads.test: where the wizard may post. */
-  webhooks: string[];
+  /** Pages that may be shown in a frame: frame-src is their origins ('none' without any). */
+  frames: string[];
+  /** Where scripts may send requests besides the site itself: connect-src adds their origins. */
+  connect: string[];
+  /** Browser features denied to every page (Permissions-Policy); none: no such header. */
+  deniedFeatures: readonly string[];
   /** The text of every inline <style> element in the built pages. */
   inlineStyles: string[];
   /** Whether the built CSS or HTML uses data: images. */
@@ -68,8 +68,9 @@ function origin(url: string): string | undefined {
 
 export function cspDirectives(input: PolicyInput): Array<[string, string[]]> {
   const styleHashes = [...new Set(input.inlineStyles.map(sha256Source))].sort();
-  const webhooks = [...new Set(input.webhooks.map(origin).filter((o): o is string => o !== undefined))].sort();
-  const calendar = origin(input.calendar);
+  const origins = (urls: string[]) => [...new Set(urls.map(origin).filter((o): o is string => o !== undefined))].sort();
+  const connect = origins(input.connect);
+  const frames = origins(input.frames);
   return [
     ["default-src", ["'self'"]],
     ["script-src", ["'self'"]],
@@ -77,8 +78,8 @@ export function cspDirectives(input: PolicyInput): Array<[string, string[]]> {
     ["img-src", ["'self'", ...(input.dataImages ? ["data:"] : [])]],
     // Said outright although default-src covers it: the brand font (font.ts) is served from the site itself, never from a font CDN.
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", ...webhooks]],
-    ["frame-src", calendar ? [calendar] : ["'none'"]],
+    ["connect-src", ["'self'", ...connect]],
+    ["frame-src", frames.length ? frames : ["'none'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
@@ -112,9 +113,9 @@ export function securityHeaders(input: PolicyInput): Header[] {
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
-    ["Permissions-Policy", permissionsPolicy()],
-    // Not "same-origin": the booking calendar may open a sign-in or payment window
-    // that has to report back to it; other sites still lose their handle on this page.
+    ...(input.deniedFeatures.length ? [["Permissions-Policy", input.deniedFeatures.map((f) => `${f}=()`).join(", ")] as Header] : []),
+    // Not "same-origin": a framed page (a booking calendar) may open a sign-in or payment
+    // window that has to report back to it; other sites still lose their handle on this page.
     ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"],
   ];
 }
@@ -287,7 +288,7 @@ interface CloudFrontPolicy {
 /** Headers CloudFront sets through SecurityHeadersConfig (it refuses them as custom headers). */
 const CLOUDFRONT_SECURITY = new Set(["content-security-policy", "strict-transport-security", "x-content-type-options", "x-frame-options", "referrer-policy"]);
 
-export function cloudFrontPolicies(plan: HeaderPlan): { pages: CloudFrontPolicy; assets: CloudFrontPolicy } {
+export function cloudFrontPolicies(plan: HeaderPlan, name = "site"): { pages: CloudFrontPolicy; assets: CloudFrontPolicy } {
   const get = (name: string) => plan.security.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
   const hsts = get("Strict-Transport-Security") ?? "";
   const security = {
@@ -311,8 +312,8 @@ export function cloudFrontPolicies(plan: HeaderPlan): { pages: CloudFrontPolicy;
     return { Name: name, Comment: comment, SecurityHeadersConfig: security, CustomHeadersConfig: { Quantity: items.length, Items: items } };
   };
   return {
-    pages: policy("building-os-pages", "Default behavior (*): pages, sitemap, robots. Generated by the build: see DEPLOY.md.", REVALIDATE),
-    assets: policy("building-os-assets", `Behavior ${IMMUTABLE_PREFIX}*: content-hashed files. Generated by the build: see DEPLOY.md.`, IMMUTABLE),
+    pages: policy(`${name}-pages`, "Default behavior (*): pages, sitemap, robots. Generated by the build: see DEPLOY.md.", REVALIDATE),
+    assets: policy(`${name}-assets`, `Behavior ${IMMUTABLE_PREFIX}*: content-hashed files. Generated by the build: see DEPLOY.md.`, IMMUTABLE),
   };
 }
 
@@ -331,7 +332,20 @@ export interface HeaderFiles {
  * passes each shared part once, not once per page (at 4,000 pages, 220 MB of
  * repeated markup). The pieces must end at element boundaries.
  */
-export function headerFiles(site: Site, output: Map<string, string | Uint8Array>, routes: Route[], parts?: (file: string) => string[] | undefined): HeaderFiles {
+/** What the site module adds to the headers (templates/site.ts, headers). */
+export interface SitePolicy {
+  sources: PolicySources;
+  deniedFeatures: readonly string[];
+  /** Prefix of the CloudFront policies' names: "<name>-pages", "<name>-assets". */
+  name: string;
+}
+
+/** The site module's header extensions for this site's content. */
+export function sitePolicy(module: Pick<SiteModule<unknown>, "headers">, site: unknown): SitePolicy {
+  return { sources: module.headers?.sources?.(site as never) ?? {}, deniedFeatures: module.headers?.deniedFeatures ?? [], name: module.headers?.name ?? "site" };
+}
+
+export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array>, routes: Route[], parts?: (file: string) => string[] | undefined): HeaderFiles {
   const issues: Issue[] = [];
   const inlineStyles = new Set<string>();
   let dataImages = false;
@@ -371,7 +385,7 @@ export function headerFiles(site: Site, output: Map<string, string | Uint8Array>
       hint: "Put behaviour in an island (templates/islands/), styles in templates/styles.css, and only http(s), mailto: or tel: addresses in links.",
     });
   }
-  const input: PolicyInput = { calendar: site.links.calendar, webhooks: [site.leads.live, site.leads.test], inlineStyles: [...inlineStyles], dataImages };
+  const input: PolicyInput = { frames: site.sources.frames ?? [], connect: site.sources.connect ?? [], deniedFeatures: site.deniedFeatures, inlineStyles: [...inlineStyles], dataImages };
   const plan: HeaderPlan = { security: securityHeaders(input), revalidate: revalidatePatterns(output.keys()) };
   const rules = netlifyRules(plan);
   const overlaps = overlappingHeaders(rules, [...output.keys()].map((f) => `/${f}`).concat(routes.map((r) => r.path)));
@@ -389,7 +403,7 @@ export function headerFiles(site: Site, output: Map<string, string | Uint8Array>
   const files = new Map<string, string>([
     [DEPLOY_FILES.netlify, formatHeadersFile(rules, GENERATED)],
     [DEPLOY_FILES.nginx, nginxConf(plan)],
-    [DEPLOY_FILES.cloudfront, JSON.stringify(cloudFrontPolicies(plan), null, 2) + "\n"],
+    [DEPLOY_FILES.cloudfront, JSON.stringify(cloudFrontPolicies(plan, site.name), null, 2) + "\n"],
   ]);
   return { files, issues, plan };
 }

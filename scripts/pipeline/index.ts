@@ -7,7 +7,7 @@
 import type { Site } from "../../templates/content-types.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { cachedAssets } from "./assets-cache.ts";
-import { headerFiles } from "./headers.ts";
+import { headerFiles, sitePolicy } from "./headers.ts";
 import { buildIslands, type IslandBundle } from "./islands.ts";
 import { sortIssues, type Issue } from "./issues.ts";
 import { brandFont, contentStrings, fontText, templateTexts, withFontUrl, type BrandFont } from "./font.ts";
@@ -26,6 +26,8 @@ import { unusedContent } from "./unused.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./validate.ts";
 import { startOutput, writeOutput, type OutputFolder } from "./write.ts";
 import { recoverDist } from "../lib/swap.ts";
+import type { SiteModule } from "../api.ts";
+import { loadSiteModule } from "./site-module.ts";
 import { normalizeRoute } from "../lib/url.ts";
 
 export interface BuildResult {
@@ -98,9 +100,12 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   kitJob?.catch(() => {});
   const datesJob = options.mode === "build" ? contentDates(paths) : undefined;
 
+  // templates/site.ts: the document shell and the site's extensions (imports the templates).
+  const siteModuleJob = loadSiteModule(paths.templates);
+  siteModuleJob.catch(() => {});
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
-  const [schemas, loaded] = await Promise.all([schemasJob, load(paths)]);
+  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths), siteModuleJob]);
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;
@@ -111,7 +116,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   lap("validate");
   if (validated.issues.some((i) => i.severity === "error")) return fail([...validated.issues, ...(options.strict ? placeholders : [])]);
   // The worker draws share images and icons while the rest of the build runs.
-  const images = kitJob && drawSiteImages(await kitJob, validated);
+  const images = kitJob && drawSiteImages(await kitJob, validated, siteModule.templateAssets[0]);
   // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
   const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(fontText([...contentStrings(validated.files), ...t]))) : undefined;
   fontJob?.catch(() => {});
@@ -122,7 +127,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const { routes, issues: routeIssues } = buildRoutes(resolved);
   const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...seoIssues(resolved, routes)];
   if (options.strict || !issues.some((i) => i.severity === "error")) issues.push(...placeholders);
-  if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, validated.annotations, routes));
+  if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, validated.annotations, routes, siteModule.templateAssets));
   lap("routes+links");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };
@@ -130,7 +135,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, lap, fail, timings, pool }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, lap, fail, timings, pool, siteModule }, output);
     // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
     if (!result.ok) await output?.abandon();
     return result;
@@ -143,7 +148,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, lap, fail, timings, pool }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, lap, fail, timings, pool, siteModule }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
@@ -161,7 +166,7 @@ async function renderAndWrite(
   const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
   if (warm) warm.sections = sectionsJob;
   const sections = await sectionsJob;
-  const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo };
+  const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   // Parts shared by many pages (header, footer, stylesheet: scripts/runtime/Cached.tsx) are
   // rendered once and kept here; worker threads send the ones they rendered along.
@@ -206,7 +211,7 @@ async function renderAndWrite(
   // Security and caching headers (dist/_headers and its nginx and CloudFront twins), from the finished output.
   // Each shared part is scanned once, with the first page that has it.
   const scannedParts = new Set<string>();
-  const headers = headerFiles(site, files, routes, (file) => {
+  const headers = headerFiles(sitePolicy(siteModule, site), files, routes, (file) => {
     const page = pages.get(file);
     if (!page) return undefined;
     const fresh = page.keys.filter((k) => !scannedParts.has(k) && scannedParts.add(k));
@@ -246,6 +251,7 @@ interface RenderState {
   fail: (issues: Issue[], routes?: Route[]) => BuildResult;
   timings: Record<string, number>;
   pool: WorkerPool | undefined;
+  siteModule: SiteModule<unknown>;
 }
 
 function sitemap(site: Site, routes: Route[], lastmod: Map<string, string>): string {

@@ -60,7 +60,7 @@ export function poolSettings(env = process.env["BOS_WORKERS"], cores = os.availa
 export interface RenderSetup {
   templatesDir: string;
   sectionTypes: string[];
-  input: Omit<RenderInput, "sections" | "seo">;
+  input: Omit<RenderInput, "sections" | "seo" | "siteModule">;
 }
 
 export type Job =
@@ -232,7 +232,7 @@ export async function preparseMarkdown(pool: WorkerPool, annotations: Annotation
  * only for their addresses; the pages to render arrive with their content).
  */
 export function renderSetup(templatesDir: string, schemas: SchemaSet, input: RenderInput): RenderSetup {
-  const { sections: _sections, seo: _seo, ...rest } = input;
+  const { sections: _sections, seo: _seo, siteModule: _siteModule, ...rest } = input;
   return {
     templatesDir,
     sectionTypes: [...schemas.sectionTypes.keys()],

@@ -9,18 +9,13 @@ import type { ComponentType, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Guide, Page, Site } from "../../templates/content-types.ts";
 import { GuideArticle } from "../../templates/layout/GuideArticle.tsx";
+import type { SiteModule } from "../api.ts";
 import { Ctx, type RenderContext } from "../runtime/context.ts";
-import { Body } from "../../templates/layout/Body.tsx";
-import { Head } from "../../templates/layout/Head.tsx";
 import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
 import { internalRefsInHtml } from "./links.ts";
 import type { OutputAsset } from "./resolve.ts";
 import type { Route } from "./routes.ts";
 import type { SeoOutput } from "./seo.ts";
-
-/** Content assets that templates use by name (not through a content field). */
-export const FAVICON = "assets/favicon.svg";
-export const TEMPLATE_ASSETS = [FAVICON];
 
 export type SectionComponent = ComponentType<{ section: never }>;
 
@@ -53,10 +48,8 @@ export interface RenderInput {
   font: string;
   sections: Map<string, SectionComponent>;
   seo: SeoOutput;
-}
-
-export function pageTitle(page: Page, site: Site): string {
-  return page.title.includes(site.brand) ? page.title : `${page.title} | ${site.brand}`;
+  /** templates/site.ts: the document shell (site-module.ts). */
+  siteModule: SiteModule<unknown>;
 }
 
 /**
@@ -164,6 +157,7 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
     out.pieces.push(markup.slice(last));
     return out;
   };
+  const { Head, Body } = input.siteModule.document;
   const body = split(
     renderToStaticMarkup(
       <Ctx.Provider value={ctx}>
@@ -194,11 +188,7 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
     renderToStaticMarkup(
       <Ctx.Provider value={ctx}>
         <Head
-          title={pageTitle(page, site)}
-          description={page.description}
           canonicalUrl={site.url + route.canonical}
-          siteName={site.brand}
-          favicon={ctx.assetUrl(FAVICON)}
           css={input.css}
           font={input.font}
           scripts={scripts}
@@ -209,7 +199,7 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
       </Ctx.Provider>,
     ),
   );
-  const out = join(join({ pieces: [`<!DOCTYPE html><html lang="${site.language}"><head>`], keys: [] }, head), join({ pieces: ["</head><body>"], keys: [] }, join(body, { pieces: ["</body></html>\n"], keys: [] })));
+  const out = join(join({ pieces: [`<!DOCTYPE html><html lang="${input.siteModule.language(site)}"><head>`], keys: [] }, head), join({ pieces: ["</head><body>"], keys: [] }, join(body, { pieces: ["</body></html>\n"], keys: [] })));
   return { ...out, refs: out.pieces.flatMap(internalRefsInHtml), fragments };
 }
 

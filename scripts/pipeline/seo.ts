@@ -13,7 +13,6 @@ import type { PageSeo } from "../runtime/model.ts";
 import { structuredData, type Crumb, type PriceTable, type StructuredDataInput } from "../../templates/layout/StructuredData.tsx";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import { issueAt, type Issue } from "./issues.ts";
-import { FAVICON } from "./render.tsx";
 import { guideRoute, type ResolvedContent } from "./resolve.ts";
 import { pageRoute, type Route } from "./routes.ts";
 import { drawIcons, drawImage, SHARE_HEIGHT, SHARE_WIDTH, shareCardSvg, shareImageName, type DrawnImage, type IconSet, type ImageKit } from "./share-images.ts";
@@ -125,12 +124,12 @@ export interface SiteImages {
  * titles and descriptions, the favicon), so the worker draws while the build resolves
  * and renders; pages can name the images right away.
  */
-export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; name: string; data: unknown }[]; assets: Map<string, Uint8Array> }): SiteImages {
+export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; name: string; data: unknown }[]; assets: Map<string, Uint8Array> }, mark: string): SiteImages {
   const site = content.files.find((f) => f.kind === "site")!.data as Site;
   const pages = new Map<string, Meta>();
   for (const f of content.files)
     if (f.kind === "page" || f.kind === "guide") pages.set(f.kind === "page" ? pageRoute(f.name) : guideRoute(f.name), f.data as Meta);
-  const favicon = content.assets.get(FAVICON)!;
+  const favicon = content.assets.get(mark)!;
   const host = site.url.replace(/^https?:\/\//, "");
   const shares = new Map<string, DrawnImage & { alt: string }>();
   for (const entry of site.seo.shareImages) {

@@ -7,12 +7,12 @@
  */
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { issueAt, type Issue } from "./issues.ts";
-import { TEMPLATE_ASSETS } from "./render.tsx";
 import { guideRoute, type ResolvedContent } from "./resolve.ts";
 import { NOT_FOUND_PAGE, type Route } from "./routes.ts";
 import type { Annotation } from "./validate.ts";
 
-export function unusedContent(content: ResolvedContent, annotations: Annotation[], routes: Route[]): Issue[] {
+/** `templateAssets`: the files of content/assets templates use by name (templates/site.ts). */
+export function unusedContent(content: ResolvedContent, annotations: Annotation[], routes: Route[], templateAssets: readonly string[] = []): Issue[] {
   const warn = (file: string, pointer: string, message: string, hint: string): Issue => ({ ...issueAt(content.sources.get(file)!, pointer, message, hint), severity: "warning" });
   const issues: Issue[] = [];
 
@@ -27,7 +27,7 @@ export function unusedContent(content: ResolvedContent, annotations: Annotation[
   }
 
   // Images: used when a content field or a template names them.
-  const usedAssets = new Set([...annotations.filter((a) => a.kind === "asset").map((a) => a.value), ...TEMPLATE_ASSETS]);
+  const usedAssets = new Set([...annotations.filter((a) => a.kind === "asset").map((a) => a.value), ...templateAssets]);
   for (const name of content.assets.keys())
     if (!usedAssets.has(name))
       issues.push({ severity: "warning", file: `content/${name}`, line: 1, column: 1, pointer: "", message: `The image ${name} is not used by any page.`, hint: `Refer to it as "${name}" in a page, or delete it.` });

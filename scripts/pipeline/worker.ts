@@ -26,8 +26,9 @@ async function handle(msg: Job): Promise<unknown> {
     }
     case "setup": {
       const { loadSectionComponents } = await import("./render.tsx");
+      const { loadSiteModule } = await import("./site-module.ts");
       const s: RenderSetup = msg.setup;
-      input = { ...s.input, seo: { head: (route) => heads.get(route)!, outputs: new Set(), files: () => Promise.reject(new Error("not in a worker")) }, sections: await loadSectionComponents(s.templatesDir, s.sectionTypes) };
+      input = { ...s.input, seo: { head: (route) => heads.get(route)!, outputs: new Set(), files: () => Promise.reject(new Error("not in a worker")) }, sections: await loadSectionComponents(s.templatesDir, s.sectionTypes), siteModule: await loadSiteModule(s.templatesDir) };
       fragments.clear();
       return true;
     }

@@ -22,14 +22,17 @@ import {
   REVALIDATE,
   scanHtml,
   type PolicyInput,
+  sitePolicy,
 } from "../../scripts/pipeline/headers.ts";
 import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
 import type { Site } from "../../templates/content-types.ts";
 import { DENIED_FEATURES, frameAllowNone } from "../../templates/permissions.ts";
+import siteModule from "../../templates/site.ts";
 
 const INPUT: PolicyInput = {
-  calendar: "https://cal.example.com/team/demo?x=1",
-  webhooks: ["https://hooks.example.com/a", "/api/leads", "https://hooks.example.com/b"],
+  frames: ["https://cal.example.com/team/demo?x=1"],
+  connect: ["https://hooks.example.com/a", "/api/leads", "https://hooks.example.com/b"],
+  deniedFeatures: DENIED_FEATURES,
   inlineStyles: [],
   dataImages: false,
 };
@@ -225,7 +228,7 @@ describe("the build's header files", () => {
     expect(urls().filter((u) => u.startsWith("/assets/") && !immutable.includes(u))).toEqual([]);
   });
 
-  it("takes frame-src from links.calendar and connect-src from the lead webhooks", () => {
+  it("takes frame-src from links.calendar and connect-src from the lead webhooks (templates/site.ts)", () => {
     const csp = header("/", "Content-Security-Policy")[0]![1];
     expect(csp).toContain(`frame-src ${new URL(site.links.calendar).origin};`);
     expect(csp).toContain(`connect-src 'self' ${new URL(site.leads.live).origin};`);
@@ -240,7 +243,7 @@ describe("the build's header files", () => {
 
   it("gives nginx the same headers, on pages and under /assets/", () => {
     const conf = result.files.get(DEPLOY_FILES.nginx) as string;
-    expect(conf).toBe(nginxConf(headerFiles(site, result.files, result.routes).plan));
+    expect(conf).toBe(nginxConf(headerFiles(sitePolicy(siteModule, site), result.files, result.routes).plan));
     const [server, assets] = conf.split(/^location \^~ \/assets\/ \{$/m) as [string, string];
     const addHeaders = (text: string) =>
       [...text.matchAll(/^\s*add_header (\S+) "((?:[^"\\]|\\.)*)" always;$/gm)].map((m) => [m[1]!.toLowerCase(), m[2]!.replace(/\\(.)/g, "$1")]);
@@ -273,11 +276,11 @@ describe("the build's header files", () => {
     const files = new Map(result.files);
     const home = files.get("index.html") as string;
     files.set("index.html", home.replace("</head>", "<style>.later{color:red}</style></head>"));
-    const csp = headersForPath(parseHeadersFile(headerFiles(site, files, result.routes).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
+    const csp = headersForPath(parseHeadersFile(headerFiles(sitePolicy(siteModule, site), files, result.routes).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
     // The site's own inlined stylesheet is allowed by its hash; the added one joins it.
     const styles = (html: string) => [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]!).digest("base64")}'`);
     expect(styles(home)).toHaveLength(1);
-    const before = headersForPath(parseHeadersFile(headerFiles(site, result.files, result.routes).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
+    const before = headersForPath(parseHeadersFile(headerFiles(sitePolicy(siteModule, site), result.files, result.routes).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
     expect(before).toContain(`style-src 'self' ${styles(home)[0]};`);
     expect(csp).toContain(`style-src 'self' ${[...new Set(styles(files.get("index.html") as string))].sort().join(" ")};`);
   });
@@ -286,7 +289,7 @@ describe("the build's header files", () => {
     const files = new Map(result.files);
     files.set("pricing/index.html", (files.get("pricing/index.html") as string).replace("</body>", '<script>track()</script><button onclick="x()">x</button></body>'));
     files.set("assets/logo.svg", "<svg/>");
-    const { issues } = headerFiles(site, files, result.routes);
+    const { issues } = headerFiles(sitePolicy(siteModule, site), files, result.routes);
     const errors = issues.filter((i) => i.severity === "error");
     expect(errors).toHaveLength(2);
     expect(errors[0]!.file).toBe("content/pages/pricing.json");
@@ -297,7 +300,7 @@ describe("the build's header files", () => {
   });
 
   it("finds nothing to complain about in the real site", () => {
-    expect(headerFiles(site, result.files, result.routes).issues).toEqual([]);
+    expect(headerFiles(sitePolicy(siteModule, site), result.files, result.routes).issues).toEqual([]);
   });
 });
 

@@ -1,0 +1,72 @@
+/**
+ * The generator's public API for a site. A site is a folder with content/, schemas/
+ * and templates/; templates/site.ts default-exports defineSite({...}) to tell the
+ * generator what it cannot guess: the document shell, and the site's extensions to
+ * what the build writes (response headers). Everything else follows conventions:
+ * a section type's schema in schemas/sections/<type>.schema.json and its component,
+ * named after it, in templates/sections/<Type>.tsx; islands in templates/islands/.
+ *
+ * Templates use the generator only through this module and scripts/runtime/ (the
+ * render context, <Island>, <Cached>, the islands' hooks); the generator reaches the
+ * site only through the site module. tests/unit/boundary.test.ts holds both to it.
+ */
+import type { ComponentType, ReactNode } from "react";
+import type { PageSeo } from "./runtime/model.ts";
+
+export type { PageSeo } from "./runtime/model.ts";
+export type { Asset, BlockMarkdown, InlineMarkdown, MdNode } from "./runtime/model.ts";
+
+/** What the generator gives the site's <head> component (the rest it reads from the render context). */
+export interface DocumentHeadProps {
+  /** The whole stylesheet, to inline: no render-blocking request before the first paint. */
+  css: string;
+  /** The brand font's address (one WOFF2 file), to preload. */
+  font: string;
+  /** Island entry scripts this page needs, and the shared chunks they import (modulepreload). */
+  scripts: string[];
+  preloads: string[];
+  /** The not-found page: no canonical link, not indexed. */
+  noindex: boolean;
+  /** The page's full canonical address. */
+  canonicalUrl: string;
+  /** Share image, icons, manifest and structured data (pipeline/seo.ts). */
+  seo: PageSeo;
+}
+
+/** Origins the site's pages connect to, besides their own, for the Content-Security-Policy. */
+export interface PolicySources {
+  /** Pages that may be shown in a frame (frame-src). */
+  frames?: string[];
+  /** Addresses scripts may send requests to (connect-src). */
+  connect?: string[];
+}
+
+export interface SiteModule<Site = never> {
+  document: {
+    /** Everything inside <head>. */
+    Head: ComponentType<DocumentHeadProps>;
+    /** Everything inside <body>, around the page's content (its sections, or a Markdown entry's article). */
+    Body: ComponentType<{ children: ReactNode }>;
+  };
+  /** The site's language, for <html lang>. */
+  language(site: Site): string;
+  /**
+   * Files in content/assets that templates use by name rather than through a content
+   * field. The first is the site's mark: share images and app icons are drawn from it.
+   */
+  templateAssets: [mark: string, ...others: string[]];
+  /** The site's extensions to dist/_headers. */
+  headers?: {
+    /** Origins beyond the site's own that its pages frame or connect to. */
+    sources?(site: Site): PolicySources;
+    /** Browser features denied to every page (Permissions-Policy: name=()). */
+    deniedFeatures?: readonly string[];
+    /** Prefix of the CloudFront response headers policies' names (default "site"). */
+    name?: string;
+  };
+}
+
+/** Declares a site (the default export of templates/site.ts); typed with the site's own content types. */
+export function defineSite<Site>(site: SiteModule<Site>): SiteModule<Site> {
+  return site;
+}

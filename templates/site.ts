@@ -1,0 +1,23 @@
+/**
+ * The Building OS site, as the generator sees it (scripts/api.ts): its document shell
+ * and its extensions. Everything else the generator finds by convention in content/,
+ * schemas/ and templates/.
+ */
+import { defineSite } from "../scripts/api.ts";
+import type { Site } from "./content-types.ts";
+import { Body } from "./layout/Body.tsx";
+import { FAVICON, Head } from "./layout/Head.tsx";
+import { DENIED_FEATURES } from "./permissions.ts";
+
+export default defineSite<Site>({
+  document: { Head, Body },
+  language: (site) => site.language,
+  // The brand mark: the favicon, and the source of the share images and app icons.
+  templateAssets: [FAVICON],
+  headers: {
+    // The demo calendar is the only page shown in a frame; the wizard posts leads to the webhooks.
+    sources: (site) => ({ frames: [site.links.calendar], connect: [site.leads.live, site.leads.test] }),
+    deniedFeatures: DENIED_FEATURES,
+    name: "building-os",
+  },
+});
