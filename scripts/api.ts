@@ -55,6 +55,11 @@ export interface SiteModule<Site = never> {
    * field. The first is the site's mark: share images and app icons are drawn from it.
    */
   templateAssets: [mark: string, ...others: string[]];
+  /** The site's extensions to what search engines read. */
+  seo?: {
+    /** The page's JSON-LD (a schema.org object), escaped and put in its <head>; undefined for none. */
+    structuredData?(page: PageFacts<Site>): object | undefined;
+  };
   /** The site's extensions to dist/_headers. */
   headers?: {
     /** Origins beyond the site's own that its pages frame or connect to. */
@@ -64,6 +69,30 @@ export interface SiteModule<Site = never> {
     /** Prefix of the CloudFront response headers policies' names (default "site"). */
     name?: string;
   };
+}
+
+/** A link in a page's trail of breadcrumbs. */
+export interface Crumb {
+  name: string;
+  /** Full address. */
+  url: string;
+}
+
+/** What the generator knows about a page, for the site's structured data. */
+export interface PageFacts<Site> {
+  site: Site;
+  /** The content kind: "page", or a Markdown kind ("guide"). */
+  kind: string;
+  /** The page's content: a page file's data, or a Markdown entry's front matter and text. */
+  data: unknown;
+  /** Its full canonical address. */
+  url: string;
+  /** The primary pages above it and itself, from the home page down (none for the home page). */
+  crumbs: Crumb[];
+  /** The site's mark as a 512 px icon, full address (an Organization's logo). */
+  logo: string;
+  /** The records of a collection (content/collections/<name>.json), or none. */
+  collection(name: string): Record<string, unknown>[];
 }
 
 /** Declares a site (the default export of templates/site.ts); typed with the site's own content types. */

@@ -7,6 +7,7 @@ import { defineSite } from "../scripts/api.ts";
 import type { Site } from "./content-types.ts";
 import { Body } from "./layout/Body.tsx";
 import { FAVICON, Head } from "./layout/Head.tsx";
+import { pageStructuredData } from "./layout/StructuredData.tsx";
 import { DENIED_FEATURES } from "./permissions.ts";
 
 export default defineSite<Site>({
@@ -14,6 +15,8 @@ export default defineSite<Site>({
   language: (site) => site.language,
   // The brand mark: the favicon, and the source of the share images and app icons.
   templateAssets: [FAVICON],
+  // The Organization everywhere, breadcrumbs, products, and the plans' prices as offers.
+  seo: { structuredData: pageStructuredData },
   headers: {
     // The demo calendar is the only page shown in a frame; the wizard posts leads to the webhooks.
     sources: (site) => ({ frames: [site.links.calendar], connect: [site.leads.live, site.leads.test] }),

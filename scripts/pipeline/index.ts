@@ -153,7 +153,7 @@ async function renderAndWrite(
 ): Promise<BuildResult> {
   const warm = options.warm;
 
-  const seo = planSeo(images!, resolved.files.find((f) => f.kind === "site")!.data as unknown as Site, routes, resolved);
+  const seo = planSeo(images!, resolved.files.find((f) => f.kind === "site")!.data as unknown as Site, routes, resolved, siteModule as SiteModule<Site>);
   const [[islands, styles], font] = await Promise.all([assetsJob, fontJob]);
   const css = withFontUrl(styles, font.url);
   lap("islands+styles");

@@ -10,7 +10,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { Guide, Page, Site } from "../../templates/content-types.ts";
 import type { PageSeo } from "../runtime/model.ts";
-import { structuredData, type Crumb, type PriceTable, type StructuredDataInput } from "../../templates/layout/StructuredData.tsx";
+import type { Crumb, PageFacts, SiteModule } from "../api.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import { issueAt, type Issue } from "./issues.ts";
 import { guideRoute, type ResolvedContent } from "./resolve.ts";
@@ -144,48 +144,23 @@ export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; 
 }
 
 /** The head data of each page, and the files for dist/ (the images once drawn, the manifest). */
-export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, routes: Route[], content: ResolvedContent): SeoOutput {
+export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, routes: Route[], content: ResolvedContent, siteModule: Pick<SiteModule<Site>, "seo">): SeoOutput {
   const manifest = webManifest(site, icons, themeColor);
-  const products = ((content.files.find((f) => f.kind === "collection" && f.name === "products")?.data["items"] ?? []) as { title: string; description: string; href: string }[]);
-  const organization = {
-    name: site.brand,
-    url: `${site.url}/`,
-    logo: site.url + icons.icon512.url,
-    email: site.contactEmail,
-    sameAs: site.footer.social.map((s) => s.href),
-  };
-
+  const collection = (name: string) => (content.files.find((f) => f.kind === "collection" && f.name === name)?.data["items"] ?? []) as Record<string, unknown>[];
   const images = [...shares.values(), ...Object.values(icons)];
   return {
     outputs: new Set([...images.map((i) => i.output), MANIFEST]),
     head(route) {
-      const page = route.page.data as unknown as Page | Guide;
       const url = site.url + route.canonical;
       const share = shares.get(shareEntryFor(route.canonical, site.seo.shareImages).page)!;
-      const product = products.find((p) => p.href === route.canonical);
-      const tables = ("sections" in page ? page.sections : []).filter((s) => s.type === "pricingTable") as unknown as { buildingTypes: PriceTable["types"]; plans: PriceTable["plans"] }[];
-      const data: StructuredDataInput = {
-        organization,
-        crumbs: breadcrumbs(route, routes, site),
-        ...(product ? { product: { name: product.title, description: product.description, url } } : {}),
-        ...(tables.length
-          ? {
-              pricing: {
-                name: site.seo.name,
-                description: site.footer.tagline,
-                url,
-                tables: tables.map((t) => ({ types: t.buildingTypes, plans: t.plans.map((p) => ({ ...p, period: p.period ?? "/month" })) })),
-              },
-            }
-          : {}),
-      };
+      const facts: PageFacts<Site> = { site, kind: route.page.kind, data: route.page.data, url, crumbs: breadcrumbs(route, routes, site), logo: site.url + icons.icon512.url, collection };
       return {
         ogType: route.page.kind === "guide" ? "article" : "website",
         image: { url: site.url + share.url, width: share.width, height: share.height, alt: share.alt },
         themeColor,
         icons: { png32: icons.png32.url, appleTouch: icons.appleTouch.url },
         manifest: `/${MANIFEST}`,
-        jsonLd: structuredData(data),
+        jsonLd: (siteModule.seo?.structuredData?.(facts) ?? {}) as Record<string, unknown>,
       };
     },
     async files() {

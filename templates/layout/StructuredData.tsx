@@ -5,13 +5,11 @@
  * SoftwareApplication whose offers are the plans' prices. The JSON is escaped like an
  * island's props, so no text in content can end the script element.
  */
+import type { Crumb, PageFacts } from "../../scripts/api.ts";
 import { serializeProps } from "../../scripts/runtime/Island.tsx";
+import type { Page, Site } from "../content-types.ts";
 
-export interface Crumb {
-  name: string;
-  /** Absolute URL. */
-  url: string;
-}
+export type { Crumb };
 
 export interface PricedPlan {
   name: string;
@@ -92,6 +90,32 @@ export function planOffer(plan: PricedPlan, table: PriceTable): Json {
   const high = Math.max(...amounts);
   if (low === high) return { "@type": "Offer", ...base, ...price(low) };
   return { "@type": "AggregateOffer", ...base, priceCurrency: CURRENCY, lowPrice: low, highPrice: high, offerCount: offers.length, offers };
+}
+
+/**
+ * The site module's structured data (templates/site.ts, seo.structuredData): what this
+ * site says about a page, from the facts the generator gives it.
+ */
+export function pageStructuredData({ site, data: content, url, crumbs, logo, collection }: PageFacts<Site>): Json {
+  const page = content as Partial<Page>;
+  const products = collection("products") as { title: string; description: string; href: string }[];
+  const product = products.find((p) => site.url + p.href === url);
+  const tables = (page.sections ?? []).filter((s) => s.type === "pricingTable") as unknown as { buildingTypes: PriceTable["types"]; plans: PriceTable["plans"] }[];
+  return structuredData({
+    organization: { name: site.brand, url: `${site.url}/`, logo, email: site.contactEmail, sameAs: site.footer.social.map((s) => s.href) },
+    crumbs,
+    ...(product ? { product: { name: product.title, description: product.description, url } } : {}),
+    ...(tables.length
+      ? {
+          pricing: {
+            name: site.seo.name,
+            description: site.footer.tagline,
+            url,
+            tables: tables.map((t) => ({ types: t.buildingTypes, plans: t.plans.map((p) => ({ ...p, period: p.period ?? "/month" })) })),
+          },
+        }
+      : {}),
+  });
 }
 
 export function StructuredData({ data }: { data: Json }) {
