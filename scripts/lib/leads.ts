@@ -3,8 +3,8 @@
  * /api/leads (the test webhook of content/site.json, leads.test). The build's check
  * that the live webhook is no longer a placeholder is scripts/pipeline/placeholders.ts.
  *
- * The receiver trims text answers with the wizard's own rule (trimLead of
- * templates/islands/assessment/rules.ts, so "   " is refused here as in the
+ * The receiver trims text answers with the wizard's own rule (trimAnswers of
+ * scripts/runtime/forms.ts, which the wizard in templates/islands/assessment/ uses too, so "   " is refused here as in the
  * browser), checks the lead against schemas/lead.schema.json (ajv, draft 2020-12,
  * all errors), the same schema the wizard's rules come from, and appends it,
  * trimmed, as one JSON line to data/leads.jsonl (LEADS_FILE overrides the path):
@@ -35,7 +35,7 @@ import { promises as fs, readFileSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
-import { trimLead } from "../../templates/islands/assessment/rules.ts";
+import { trimAnswers } from "../runtime/forms.ts";
 import { ROOT } from "./paths.ts";
 import { writeAllowed } from "./same-origin.ts";
 
@@ -78,15 +78,15 @@ function describe(e: ErrorObject): FieldError {
 
 /**
  * A checker for leads, from the lead schema (schemas/lead.schema.json unless given).
- * Text answers are trimmed first with the wizard's own rule (trimLead of
- * templates/islands/assessment/rules.ts), so "   " is refused here as it is in the
- * browser, and the lead it gives back is the trimmed one.
+ * Text answers are trimmed first with the rule the wizard uses too (trimAnswers of
+ * scripts/runtime/forms.ts), so "   " is refused here as it is in the browser, and
+ * the lead it gives back is the trimmed one.
  */
 export function leadChecker(schema: object = JSON.parse(readFileSync(LEAD_SCHEMA_FILE, "utf8")) as object): (value: unknown) => LeadCheck {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   const validate = ajv.compile(schema);
   return (value) => {
-    const trimmed = trimLead(value);
+    const trimmed = trimAnswers(value);
     return validate(trimmed) ? { ok: true, lead: trimmed as Record<string, unknown> } : { ok: false, errors: (validate.errors ?? []).map(describe) };
   };
 }

@@ -121,21 +121,9 @@ function regex(pattern: string): RegExp {
   return r;
 }
 
-/**
- * The one rule for text answers, used by the wizard (isValid, toLead) and by the local
- * receiver (scripts/lib/leads.ts, through trimLead): white space around an answer
- * does not count, is not sent and is not stored; the schema's minLength, maxLength
- * and pattern apply to what is left.
- */
-export function trimText(text: string): string {
-  return text.trim();
-}
-
-/** A lead as received: its text answers (string values) trimmed by trimText, anything else as it is. */
-export function trimLead(value: unknown): unknown {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typeof v === "string" ? trimText(v) : v]));
-}
+/** The one rule for text answers, shared with the local receiver (scripts/runtime/forms.ts). */
+import { trimText } from "../../../scripts/runtime/forms.ts";
+export { trimAnswers as trimLead, trimText } from "../../../scripts/runtime/forms.ts";
 
 /** Whether one answer meets its rule. Text is trimmed first (trimText): the wizard sends it trimmed. */
 export function isValid(rule: FieldRule, value: string | string[] | undefined): boolean {
