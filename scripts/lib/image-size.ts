@@ -1,44 +1,49 @@
-/** Reads an image's intrinsic size from its bytes (SVG, PNG, JPEG, WebP), so every <img> gets width and height. */
+/**
+ * Reads an image's intrinsic size from its bytes, so every <img> gets width and height.
+ * The formats are read by the `image-size` package; this module only decides which of
+ * its answers to trust:
+ * - SVG only for a name ending in .svg, and raster formats only when the bytes are one
+ *   that browsers show (PNG, JPEG, GIF, WebP, AVIF): image-size also knows TGA, ICO, CUR
+ *   and others whose signatures are weak (TGA is any file with four zero bytes at 0 and
+ *   4), and a font or PDF must not be taken for an image.
+ * - Unknown, broken or truncated files give undefined (image-size throws), as does a
+ *   size that is not two positive whole numbers.
+ * Two things image-size 2.1.0 gets wrong are handled here:
+ * - It reads through a DataView on the Buffer's whole ArrayBuffer, so for a Buffer that
+ *   is a slice of a larger one (Node's 8 KB pool for small buffers, subarray) a
+ *   truncated file is measured from the bytes that follow it in memory: such a Buffer is
+ *   copied first, so that reading past its end throws.
+ * - It splits an SVG viewBox on single spaces only; the SVG grammar also allows commas
+ *   and runs of white space ("0,0,24,24"), which are rewritten to single spaces.
+ * SVG: width and height attributes when both are there (in px, or in, cm, mm, pt, pc,
+ * em, ex, rounded to px); otherwise the viewBox, scaled to a lone width or height (the
+ * old code ignored a lone width; browsers scale).
+ * JPEG: the stored size, as before (an EXIF orientation that turns it is not applied);
+ * image-size reads SOF0, SOF1 and SOF2 frames (baseline, extended, progressive), and
+ * fails on 0xFF fill bytes before a marker, which the old code did not read either.
+ */
+import { imageSize as measure } from "image-size";
+
 export interface Size {
   width: number;
   height: number;
 }
 
+/** image-size's type names for the raster formats browsers show ("avif" is its HEIF reader's name for an AVIF file). */
+const WEB_RASTER = new Set(["png", "jpg", "gif", "webp", "avif"]);
+
 export function imageSize(bytes: Buffer, name: string): Size | undefined {
-  if (name.endsWith(".svg")) {
-    const text = bytes.toString("utf8");
-    const tag = /<svg\b[^>]*>/i.exec(text)?.[0];
-    if (!tag) return undefined;
-    const w = /\swidth="([\d.]+)(px)?"/.exec(tag);
-    const h = /\sheight="([\d.]+)(px)?"/.exec(tag);
-    if (w && h) return { width: Math.round(Number(w[1])), height: Math.round(Number(h[1])) };
-    const vb = /\sviewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/.exec(tag);
-    if (vb) return { width: Math.round(Number(vb[1])), height: Math.round(Number(vb[2])) };
+  const svg = name.endsWith(".svg");
+  const source = svg ? Buffer.from(bytes.toString("utf8").replace(/(\sviewBox=(["']))([^"']*)\2/i, (_, start: string, quote: string, box: string) => `${start}${box.trim().split(/[\s,]+/).join(" ")}${quote}`)) : bytes;
+  const input = source.byteOffset === 0 && source.byteLength === source.buffer.byteLength ? source : new Uint8Array(source);
+  let size: { width?: number; height?: number; type?: string };
+  try {
+    size = measure(input);
+  } catch {
     return undefined;
   }
-  if (bytes.length > 24 && bytes.readUInt32BE(0) === 0x89504e47) {
-    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  }
-  if (bytes.length > 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
-    let i = 2;
-    while (i + 9 < bytes.length) {
-      if (bytes[i] !== 0xff) return undefined;
-      const marker = bytes[i + 1]!;
-      const len = bytes.readUInt16BE(i + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-        return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
-      i += 2 + len;
-    }
-    return undefined;
-  }
-  if (bytes.length > 30 && bytes.toString("ascii", 0, 4) === "RIFF" && bytes.toString("ascii", 8, 12) === "WEBP") {
-    const chunk = bytes.toString("ascii", 12, 16);
-    if (chunk === "VP8X") return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
-    if (chunk === "VP8 ") return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
-    if (chunk === "VP8L") {
-      const b = bytes.readUInt32LE(21);
-      return { width: (b & 0x3fff) + 1, height: ((b >> 14) & 0x3fff) + 1 };
-    }
-  }
-  return undefined;
+  if (svg ? size.type !== "svg" : !WEB_RASTER.has(size.type ?? "")) return undefined;
+  const { width, height } = size;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width! <= 0 || height! <= 0) return undefined;
+  return { width: width!, height: height! };
 }

@@ -2,6 +2,35 @@
  * A strict JSON parser (RFC 8259) that remembers where every value and every key
  * starts, so that later stages can report `file:line:column` for any JSON pointer.
  * Its syntax errors are written for people who do not write JSON every day.
+ *
+ * Why not a library (checked against @humanwhocodes/momoa 3.x and Microsoft's
+ * jsonc-parser 3.x, the two maintained JSON parsers with source positions; the tests
+ * are tests/unit/json.test.ts and tests/fixtures/broken/):
+ * - Both give positions for keys and values (momoa: line/column/offset on every AST
+ *   node; jsonc-parser: offset/length from parseTree), but no pointer -> position map:
+ *   we would walk their tree to build it, and convert jsonc-parser's offsets to
+ *   line:column ourselves (the `at` below).
+ * - Neither reports a duplicate key (`The field "a" appears twice`): both keep the two
+ *   members (jsonc-parser's parse() keeps the last value), so it would be a walk of
+ *   ours over their tree.
+ * - Their errors are codes or generic words (jsonc-parser: CommaExpected,
+ *   PropertyNameExpected, InvalidSymbol…; momoa: "Unexpected token RBrace found.",
+ *   "Unexpected character 'q' found.", thrown at the first error with no partial tree).
+ *   Our messages name what they know from context: the field whose value lacks a comma
+ *   after it, the unquoted word (`write "title" instead of title`), the zero that
+ *   starts a number. Each would need the text re-scanned around their offset.
+ * - Several positions differ from ours, which point where the fix goes:
+ *   - a trailing comma: both point at the `}` or `]`, we at the comma;
+ *   - a bad escape (\q): jsonc-parser points at the start of the string, momoa at
+ *     the q; we at the backslash;
+ *   - a leading zero (01): both stop at the 1 with "comma expected" / "unexpected
+ *     number"; we point at the 0 and say why;
+ *   - an unterminated string: momoa reads on across lines (its JSON mode accepts raw
+ *     line breaks and control characters inside strings, which RFC 8259 forbids) and
+ *     fails at the end of the file; jsonc-parser and we point at the opening quote.
+ * So a wrapper around either would be about as long as this parser and still need its
+ * own scanning for messages and positions. If that changes, jsonc-parser is the closer
+ * fit: it keeps going after an error and gives offset and length for every node.
  */
 
 export interface Position {

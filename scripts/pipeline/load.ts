@@ -69,7 +69,7 @@ export async function load(paths: ProjectPaths): Promise<LoadedContent> {
           files.push({ file, kind: "guide", name: inContent.slice("guides/".length, -".md".length), ...parseFrontMatter(text) });
         } catch (err) {
           if (!(err instanceof FrontMatterError)) throw err;
-          issues.push({ severity: "error", file, line: err.line, column: 1, pointer: "", message: err.message, ...(err.hint ? { hint: err.hint } : {}) });
+          issues.push({ severity: "error", file, line: err.line, column: err.column, pointer: "", message: err.message, ...(err.hint ? { hint: err.hint } : {}) });
         }
         return;
       } else {
