@@ -1841,7 +1841,7 @@ export interface Lead {
   email: string;
 }
 /**
- * A guide: a Markdown file in content/guides/ whose front matter (the key: value lines between --- at the top) holds these fields; the text after the block is the article. content/guides/getting-started.md is /resources/guides/getting-started.
+ * A guide: a Markdown file in content/guides/ whose front matter (a YAML block between --- lines at the top) holds these fields; the text after the block is the article. content/guides/getting-started.md is /resources/guides/getting-started.
  */
 export interface Guide {
   /**
