@@ -55,6 +55,8 @@ export interface SiteModule<Site = never> {
    * field. The first is the site's mark: share images and app icons are drawn from it.
    */
   templateAssets: [mark: string, ...others: string[]];
+  /** What the web app manifest (site.webmanifest) says about the site beyond its names. */
+  manifest?(site: Site): { description?: string };
   /** The site's extensions to what search engines read. */
   seo?: {
     /** The page's JSON-LD (a schema.org object), escaped and put in its <head>; undefined for none. */

@@ -11,16 +11,17 @@
 // React's production build renders the same HTML two to three times faster; it must
 // be chosen before React is first imported, hence the imports below come after.
 process.env["NODE_ENV"] ??= "production";
-const { projectPaths } = await import("./lib/paths.ts");
+const { projectArg, projectPaths, rel } = await import("./lib/paths.ts");
 const { fsErrorSentence } = await import("./lib/fs-errors.ts");
+const path = (await import("node:path")).default;
 const { printIssues, warningSummary } = await import("./lib/report.ts");
 const { runPipeline } = await import("./pipeline/index.ts");
 const { PLACEHOLDER_GROUP } = await import("./pipeline/placeholders.ts");
 
-const args = process.argv.slice(2);
+const args = await projectArg(process.argv.slice(2));
 const unknown = args.filter((a) => a !== "--strict");
 if (unknown.length) {
-  console.error(`Unknown option ${unknown.join(" ")}. Usage: npm run build [-- --strict]`);
+  console.error(`Unknown option ${unknown.join(" ")}. Usage: npm run build [-- --strict] [--project <dir>]`);
   process.exit(2);
 }
 const strict = args.includes("--strict");
@@ -37,10 +38,17 @@ try {
   console.error(`${sentence} Nothing was written; dist/ is unchanged.`);
   process.exit(1);
 }
-printIssues(result.issues);
+// Files are named from the project's root; for another project, from where the command runs.
+const fromHere = (file: string) => {
+  const r = rel(process.cwd(), path.join(paths.root, file));
+  return r.startsWith("../..") ? path.join(paths.root, file) : r;
+};
+const shown = paths.root === process.cwd() ? result.issues : result.issues.map((i) => ({ ...i, file: fromHere(i.file) }));
+printIssues(shown);
 if (!result.ok) process.exit(1);
 const pages = result.routes.length;
-console.log(`Built ${pages} page${pages === 1 ? "" : "s"} (${result.files.size} files) into dist/ in ${Math.round(performance.now() - started)} ms.`);
+const distShown = rel(process.cwd(), paths.dist) || ".";
+console.log(`Built ${pages} page${pages === 1 ? "" : "s"} (${result.files.size} files) into ${distShown.startsWith("..") || path.isAbsolute(distShown) ? paths.dist : `${distShown}/`} in ${Math.round(performance.now() - started)} ms.`);
 const summary = warningSummary(result.issues);
 const placeholders = result.issues.some((i) => i.group?.name === PLACEHOLDER_GROUP.name);
 if (summary) console.log(`${summary}${placeholders ? " `npm run build -- --strict` turns placeholder addresses into errors." : ""}`);

@@ -25,13 +25,21 @@ import net from "node:net";
 import path from "node:path";
 import { DEV_EVENTS_PATH, injectDevClient, isEditorTempFile } from "./lib/dev-client.ts";
 import { createLeadReceiver, leadsFile, LEADS_PATH } from "./lib/leads.ts";
-import { projectPaths, rel, ROOT } from "./lib/paths.ts";
+import { projectArg, projectPaths, rel, ROOT } from "./lib/paths.ts";
 import { startServer } from "./lib/server.ts";
 
 /** Editors write a file in one or two events within a few milliseconds: wait this long for the rest. */
 const DEBOUNCE_MS = 25;
 const KEEP_ALIVE_MS = 15_000;
+// `--project <dir>`: another site (lib/paths.ts projectArg); its builds inherit the choice.
+const extra = await projectArg(process.argv.slice(2));
+if (extra.length) {
+  console.error(`Unknown option ${extra.join(" ")}. Usage: npm run dev [-- --project <dir>]`);
+  process.exit(2);
+}
 const paths = projectPaths();
+/** Generated content types are this repository's site's (gen-types.ts); another project keeps its own types. */
+const ownTypes = paths.templates === path.join(ROOT, "templates");
 const TYPES_FILE = path.join(paths.templates, "content-types.ts");
 const TYPES_REL = rel(ROOT, TYPES_FILE);
 const WATCHED: Array<[name: string, dir: string]> = [
@@ -251,7 +259,7 @@ async function runBatch(changed: Set<string>): Promise<void> {
   // The builder keeps schemas and templates in memory: start a fresh one when they change.
   if (list.some((f) => f.startsWith("schemas/") || f.startsWith("templates/"))) stopBuilder();
   ensureBuilder();
-  if (list.some((f) => f.startsWith("schemas/"))) {
+  if (ownTypes && list.some((f) => f.startsWith("schemas/"))) {
     const types = await runScript("scripts/gen-types.ts");
     if (stopping) return;
     if (!types.ok) {

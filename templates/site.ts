@@ -15,6 +15,7 @@ export default defineSite<Site>({
   language: (site) => site.language,
   // The brand mark: the favicon, and the source of the share images and app icons.
   templateAssets: [FAVICON],
+  manifest: (site) => ({ description: site.footer.tagline }),
   // The Organization everywhere, breadcrumbs, products, and the plans' prices as offers.
   seo: { structuredData: pageStructuredData },
   headers: {

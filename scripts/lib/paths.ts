@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,18 +18,58 @@ export interface ProjectPaths {
 
 /**
  * The project's folders. BOS_PROJECT_ROOT points the commands at another copy of
- * content/ and schemas/ (the dev server's test runs it on a throw-away copy);
- * templates always come from this repository.
+ * content/ and schemas/ (the dev server's test runs it on a throw-away copy) with the
+ * templates of this repository; BOS_PROJECT_TEMPLATES at other templates too (what
+ * `--project <dir>` sets: projectArg).
  */
 export function projectPaths(root = process.env["BOS_PROJECT_ROOT"] || ROOT, overrides: Partial<ProjectPaths> = {}): ProjectPaths {
   return {
     root,
     content: path.join(root, "content"),
     schemas: path.join(root, "schemas"),
-    templates: path.join(ROOT, "templates"),
+    templates: process.env["BOS_PROJECT_TEMPLATES"] || path.join(ROOT, "templates"),
     dist: path.join(root, "dist"),
     ...overrides,
   };
+}
+
+/**
+ * `--project <dir>` among a command's arguments: the site in <dir> (its content/,
+ * schemas/ and templates/; its dist/) instead of this repository's. Sets the
+ * environment so that the processes the command starts work on it too; returns the
+ * other arguments. Exits with a message when <dir> is not a site.
+ */
+export async function projectArg(args: string[]): Promise<string[]> {
+  const at = args.indexOf("--project");
+  if (at === -1) return args;
+  const dir = args[at + 1];
+  if (!dir || dir.startsWith("--")) {
+    console.error("--project needs a folder: --project ../my-site");
+    process.exit(2);
+  }
+  const root = path.resolve(dir);
+  const missing = ["content", "schemas", "templates"].filter((d) => !existsSync(path.join(root, d)));
+  if (missing.length) {
+    console.error(`${dir} is not a site: it has no ${missing.join(", ")} folder. \`npm run new-site -- ${dir}\` starts one.`);
+    process.exit(2);
+  }
+  const rest = [...args.slice(0, at), ...args.slice(at + 2)];
+  const templates = path.join(root, "templates");
+  if (process.env["BOS_PROJECT_TEMPLATES"] === templates && process.env["TSX_TSCONFIG_PATH"]) return rest;
+  // tsx compiles a file with the compiler options (JSX among them) of the one tsconfig it
+  // reads, and only the files that tsconfig includes: one that adds the site's templates
+  // to this repository's, then the same command again with it.
+  const tsconfig = path.join(ROOT, "node_modules", ".cache", "site-projects", `${createHash("sha256").update(root).digest("hex").slice(0, 16)}.tsconfig.json`);
+  mkdirSync(path.dirname(tsconfig), { recursive: true });
+  const include = ["scripts", "templates", "tests", "*.config.ts"].map((d) => path.join(ROOT, d));
+  writeFileSync(tsconfig, JSON.stringify({ extends: path.join(ROOT, "tsconfig.json"), include: [...include, templates] }, null, 2));
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...rest], {
+    stdio: "inherit",
+    env: { ...process.env, BOS_PROJECT_ROOT: root, BOS_PROJECT_TEMPLATES: templates, TSX_TSCONFIG_PATH: tsconfig },
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return new Promise<never>(() => {}); // this process only waits for that one
 }
 
 /** A path relative to the root, with forward slashes, for messages. */

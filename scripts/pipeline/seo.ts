@@ -144,8 +144,8 @@ export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; 
 }
 
 /** The head data of each page, and the files for dist/ (the images once drawn, the manifest). */
-export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, routes: Route[], content: ResolvedContent, siteModule: Pick<SiteModule<Site>, "seo">): SeoOutput {
-  const manifest = webManifest(site, icons, themeColor);
+export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, routes: Route[], content: ResolvedContent, siteModule: Pick<SiteModule<Site>, "seo" | "manifest">): SeoOutput {
+  const manifest = webManifest(site, icons, themeColor, siteModule.manifest?.(site).description);
   const collection = (name: string) => (content.files.find((f) => f.kind === "collection" && f.name === name)?.data["items"] ?? []) as Record<string, unknown>[];
   const images = [...shares.values(), ...Object.values(icons)];
   return {
@@ -170,14 +170,14 @@ export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, r
   };
 }
 
-export function webManifest(site: Site, icons: IconSet, themeColor: string): string {
+export function webManifest(site: Site, icons: IconSet, themeColor: string, description?: string): string {
   const icon = (i: DrawnImage, purpose?: string) => ({ src: i.url, sizes: `${i.width}x${i.height}`, type: "image/png", ...(purpose ? { purpose } : {}) });
   return (
     JSON.stringify(
       {
         name: site.seo.name,
         short_name: site.seo.shortName,
-        description: site.footer.tagline,
+        ...(description ? { description } : {}),
         lang: site.language,
         start_url: "/",
         display: "standalone",
