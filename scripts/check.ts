@@ -1,9 +1,9 @@
 /**
  * npm run check: validates content (schemas, references, routes, links) without
- * rendering, and fails when templates/content-types.ts or SECTIONS.md is stale.
+ * rendering, and fails when templates/content-types.ts, SECTIONS.md or ERRORS.md is stale.
  */
 import { promises as fs } from "node:fs";
-import { CATALOGUE_FILE, generateCatalogue } from "./docs.ts";
+import { CATALOGUE_FILE, ERRORS_FILE, generateCatalogue, generateErrorReference } from "./docs.ts";
 import { generateTypes, TYPES_FILE } from "./gen-types.ts";
 import { projectPaths } from "./lib/paths.ts";
 import { printIssues, warningSummary } from "./lib/report.ts";
@@ -14,12 +14,13 @@ const started = performance.now();
 // The schemas are read once, for the content check, the types and the catalogue.
 const paths = projectPaths();
 const schemas = loadSchemas(paths.schemas);
-const [result, expected, actual, catalogue, catalogueOnDisk] = await Promise.all([
+const [result, expected, actual, catalogue, catalogueOnDisk, errorsOnDisk] = await Promise.all([
   runPipeline(paths, { mode: "check", warm: { schemas } }),
   schemas.then((s) => generateTypes(paths.schemas, s)),
   fs.readFile(TYPES_FILE, "utf8").catch(() => ""),
   schemas.then((s) => generateCatalogue(paths.root, s)),
   fs.readFile(CATALOGUE_FILE, "utf8").catch(() => ""),
+  fs.readFile(ERRORS_FILE, "utf8").catch(() => ""),
 ]);
 printIssues(result.issues);
 let ok = result.ok;
@@ -29,6 +30,10 @@ if (expected !== actual) {
 }
 if (catalogue !== catalogueOnDisk) {
   console.error("SECTIONS.md is out of date with schemas/ or content/pages/. Run `npm run docs` and commit the result.");
+  ok = false;
+}
+if (generateErrorReference() !== errorsOnDisk) {
+  console.error("ERRORS.md is out of date with scripts/pipeline/errors.ts. Run `npm run docs` and commit the result.");
   ok = false;
 }
 if (!ok) process.exit(1);

@@ -72,7 +72,7 @@ export const CATALOGUE = {
     fix: "Correct the file at the given line and column. An editor that knows JSON (VS Code) underlines the same place.",
     message: (p) => p.detail,
     hint: (p) => p.hint,
-    example: { file: "content/pages/pricing.json", line: 12, column: 5, pointer: "", params: { detail: "There is a comma after the last field.", hint: "Remove the comma before the `}`." } },
+    example: { file: "content/pages/pricing.json", line: 5, column: 17, pointer: "", params: { detail: "There is a comma after the last field.", hint: "Remove the comma before the `}`." } },
   }),
   "front-matter-syntax": entry<{ detail: string; hint?: string }>({
     category: "files",
@@ -83,7 +83,7 @@ export const CATALOGUE = {
     fix: "Write the block as in the other guides: `---`, then `title: …`, `description: …` and the other fields one per line, then `---`.",
     message: (p) => p.detail,
     hint: (p) => p.hint,
-    example: { file: "content/guides/getting-started.md", line: 1, column: 1, pointer: "", params: { detail: "The front matter block is not closed.", hint: "Add a line --- after the last key: value line." } },
+    example: { file: "content/guides/getting-started.md", line: 1, column: 1, pointer: "", params: { detail: "The file must start with a front matter block: a line ---, then lines like title: …, then ---.", hint: "Add the block at the top, as in the other guides." } },
   }),
   "missing-site": entry({
     category: "files",
@@ -131,7 +131,7 @@ export const CATALOGUE = {
     fix: 'Add the "$schema" line given in the hint as the first field.',
     message: () => 'The file must start with a "$schema" line.',
     hint: (p) => `Add "$schema": "${p.expected}" as the first line inside the {.`,
-    example: { file: "content/pages/about.json", line: 2, column: 3, pointer: "/$schema", params: { expected: "../schemas/page.schema.json" } },
+    example: { file: "content/pages/about.json", line: 1, column: 1, pointer: "/$schema", params: { expected: "../../schemas/page.schema.json" } },
   }),
   "wrong-schema-line": entry<{ expected: string }>({
     category: "files",
@@ -141,7 +141,7 @@ export const CATALOGUE = {
     fix: 'Replace the value with the one given in the hint.',
     message: (p) => `"$schema" should be "${p.expected}" for this file.`,
     hint: (p) => `Replace it with "${p.expected}".`,
-    example: { file: "content/pages/solutions/owners.json", line: 2, column: 14, pointer: "/$schema", params: { expected: "../../schemas/page.schema.json" } },
+    example: { file: "content/pages/about.json", line: 2, column: 14, pointer: "/$schema", params: { expected: "../../schemas/page.schema.json" } },
   }),
   "schema-line-not-first": entry({
     category: "files",
@@ -161,7 +161,7 @@ export const CATALOGUE = {
     fix: "Rename the file with lower-case letters, digits and dashes only.",
     message: (p) => `The file name "${p.name}.${p.extension}" cannot become an address.`,
     hint: (p) => `Use lower-case letters, digits and dashes only, for example ${p.example}.`,
-    example: { file: "content/pages/About Us.json", line: 1, column: 1, pointer: "", params: { name: "About Us", extension: "json", example: "about-us.json" } },
+    example: { file: "content/pages/about us.json", line: 1, column: 1, pointer: "", params: { name: "about us", extension: "json", example: "about-us.json" } },
   }),
 
   // ------------------------------------------------------------------ fields (schemas/)
@@ -174,11 +174,11 @@ export const CATALOGUE = {
     message: (p) => `The required field "${p.field}" is missing from this ${p.kind}.`,
     hint: (p) => (p.example ? `Add "${p.field}": ${p.example}${p.description ? ` (${p.description})` : ""}` : undefined),
     example: {
-      file: "content/pages/pricing.json",
-      line: 9,
-      column: 7,
+      file: "content/pages/index.json",
+      line: 6,
+      column: 5,
       pointer: "/sections/0/heading",
-      params: { field: "heading", kind: "page header section", example: '"Plans for every portfolio"', description: "The page's main heading" },
+      params: { field: "heading", kind: "hero section", example: '"Do Less Admin. Grow Your Portfolio."', description: "The headline: the page's main title (its only h1)" },
     },
   }),
   "unknown-field": entry<{ field: string; kind: string; guess?: string; allowed: string[] }>({
@@ -189,7 +189,7 @@ export const CATALOGUE = {
     fix: "Correct the name (the hint suggests the closest one), or remove the field.",
     message: (p) => `"${p.field}" is not a field of a ${p.kind}.`,
     hint: (p) => didYouMean(p.guess) ?? `Allowed fields: ${p.allowed.join(", ")}.`,
-    example: { file: "content/pages/index.json", line: 14, column: 9, pointer: "/sections/0/titel", params: { field: "titel", kind: "hero section", guess: "title", allowed: [] } },
+    example: { file: "content/pages/pricing.json", line: 4, column: 3, pointer: "/descripton", params: { field: "descripton", kind: "page", guess: "description", allowed: [] } },
   }),
   "wrong-type": entry<{ expected: string; found: string; example?: string }>({
     category: "fields",
@@ -199,7 +199,7 @@ export const CATALOGUE = {
     fix: "Write the value in the expected form: text in double quotes, numbers without quotes, lists in [ ].",
     message: (p) => `Expected ${p.expected} but found ${p.found}.`,
     hint: (p) => (p.example ? `For example: ${p.example}` : undefined),
-    example: { file: "content/collections/plans.json", line: 12, column: 24, pointer: "/items/0/prices/residential/small", params: { expected: "a whole number", found: 'the text "49"', example: "49" } },
+    example: { file: "content/collections/plans.json", line: 18, column: 45, pointer: "/items/1/prices/residential/small", params: { expected: "a whole number", found: 'the text "49"', example: "49" } },
   }),
   "value-not-allowed": entry<{ found: string; guess?: string; allowed: string[] }>({
     category: "fields",
@@ -212,7 +212,7 @@ export const CATALOGUE = {
       const list = p.allowed.length <= 12 ? `Allowed values: ${p.allowed.join(", ")}.` : undefined;
       return p.guess ? `Did you mean "${p.guess}"? ${list ?? ""}`.trim() : list;
     },
-    example: { file: "content/collections/features.json", line: 8, column: 15, pointer: "/items/0/icon", params: { found: 'the text "chart"', guess: "charts", allowed: ["bolt", "charts", "lock", "users"] } },
+    example: { file: "content/collections/products.json", line: 4, column: 88, pointer: "/items/0/icon", params: { found: 'the text "buildings"', guess: "building", allowed: [] } },
   }),
   "wrong-fixed-value": entry<{ expected: string; found: string; description?: string }>({
     category: "fields",
@@ -232,7 +232,7 @@ export const CATALOGUE = {
     fix: 'Add "type" with one of the section types (SECTIONS.md describes each).',
     message: () => 'This section has no "type".',
     hint: (p) => `Add "type" with one of: ${p.types.join(", ")}.`,
-    example: { file: "content/pages/index.json", line: 10, column: 5, pointer: "/sections/1", params: { types: ["cta", "features", "hero", "pricingTable"] } },
+    example: { file: "content/pages/about.json", line: 6, column: 5, pointer: "/sections/0", params: { types: ["cardGrid", "carousel", "caseStudy", "contactCards", "cta", "featureCategories", "featureDetails", "guideList", "hero", "intro", "loginTabs", "notFound", "pageHeader", "pricingTable", "productGrid", "split", "stats", "steps", "testimonials", "videoPoster"] } },
   }),
   "unknown-section-type": entry<{ type: string; guess?: string; types: string[] }>({
     category: "fields",
@@ -242,7 +242,7 @@ export const CATALOGUE = {
     fix: "Correct the type (the hint suggests the closest one). SECTIONS.md lists every section type with its fields.",
     message: (p) => `Unknown section type "${p.type}".`,
     hint: (p) => didYouMean(p.guess) ?? `Section types: ${p.types.join(", ")}.`,
-    example: { file: "content/pages/index.json", line: 23, column: 15, pointer: "/sections/1/type", params: { type: "heroo", guess: "hero", types: [] } },
+    example: { file: "content/pages/index.json", line: 23, column: 15, pointer: "/sections/1/type", params: { type: "hreo", guess: "hero", types: [] } },
   }),
   "empty-text": entry({
     category: "fields",
@@ -270,7 +270,7 @@ export const CATALOGUE = {
     fix: "Shorten the text.",
     message: (p) => `This text must be at most ${p.max} characters long; it has ${p.length}.`,
     hint: () => "Shorten it.",
-    example: { file: "content/pages/about.json", line: 3, column: 12, pointer: "/title", params: { max: 60, length: 74 } },
+    example: { file: "content/pages/about.json", line: 3, column: 12, pointer: "/title", params: { max: 70, length: 90 } },
   }),
   "too-few-items": entry<{ min: number; count: number }>({
     category: "fields",
@@ -279,7 +279,7 @@ export const CATALOGUE = {
     means: "The list needs a minimum number of items for its block to make sense (a carousel of one slide, a pricing table with no plan).",
     fix: "Add items to the list.",
     message: (p) => `This list needs at least ${p.min} item${p.min === 1 ? "" : "s"} but has ${p.count === 0 ? "none" : p.count}.`,
-    example: { file: "content/pages/index.json", line: 30, column: 20, pointer: "/sections/2/items", params: { min: 1, count: 0 } },
+    example: { file: "content/pages/about.json", line: 5, column: 15, pointer: "/sections", params: { min: 1, count: 0 } },
   }),
   "too-many-items": entry<{ max: number; count: number }>({
     category: "fields",
@@ -309,7 +309,7 @@ export const CATALOGUE = {
     fix: "Rewrite the value in the form of the example.",
     message: (p) => `${capital(p.found)} is not in the expected form.${p.description ? ` ${p.description}` : ""}`,
     hint: (p) => (p.example ? `For example: ${p.example}` : undefined),
-    example: { file: "content/pages/pricing.json", line: 5, column: 5, pointer: "/aliases/0", params: { found: 'the text "/Plans"', description: "Another address of this page.", example: '"/plans"' } },
+    example: { file: "content/pages/about.json", line: 6, column: 5, pointer: "/aliases/0", params: { found: 'the text "/About-Us"', description: "An address starting with a slash, in lower case, without a trailing slash.", example: '"/urbi-kore"' } },
   }),
   "invalid-format": entry<{ found: string; format: string }>({
     category: "fields",
@@ -328,7 +328,7 @@ export const CATALOGUE = {
     fix: "Add one of the fields named.",
     message: (p) => `This needs ${either(p.options)}.`,
     hint: (p) => `Add ${either(p.options)}.`,
-    example: { file: "content/pages/index.json", line: 6, column: 73, pointer: "/sections/0/actions/0", params: { options: ['"href"', '"action"'] } },
+    example: { file: "content/pages/index.json", line: 6, column: 73, pointer: "/sections/0/actions/0", params: { options: ['"href"', '"to"', '"opens"', '"menu"'] } },
   }),
   "no-matching-form": entry({
     category: "fields",
@@ -346,7 +346,7 @@ export const CATALOGUE = {
     means: "The number is below the smallest or above the largest value the field allows (a negative price, a rating of 6 out of 5, a percentage over 100).",
     fix: "Correct the number.",
     message: (p) => `The number must be ${p.bound} ${p.limit}; found ${p.found}.`,
-    example: { file: "content/collections/testimonials.json", line: 9, column: 17, pointer: "/items/0/rating", params: { bound: "at most", limit: "5", found: "6" } },
+    example: { file: "content/collections/testimonials.json", line: 10, column: 17, pointer: "/items/0/rating", params: { bound: "at most", limit: "5", found: "6" } },
   }),
   "schema-rule": entry<{ detail: string }>({
     category: "fields",
@@ -367,7 +367,7 @@ export const CATALOGUE = {
     fix: "Give each record its own id (and update the pages that refer to the one you rename).",
     message: (p) => `The id "${p.id}" is used by two records of this collection.`,
     hint: () => "Give each record its own id.",
-    example: { file: "content/collections/plans.json", line: 40, column: 13, pointer: "/items/2/id", params: { id: "starter" } },
+    example: { file: "content/collections/products.json", line: 5, column: 13, pointer: "/items/1/id", params: { id: "kore" } },
   }),
   "missing-record": entry<{ id: string; collection: string; guess?: string; known: string[] }>({
     category: "references",
@@ -377,7 +377,7 @@ export const CATALOGUE = {
     fix: "Correct the id (the hint suggests the closest), or add the record to the collection.",
     message: (p) => `There is no record "${p.id}" in content/collections/${p.collection}.json.`,
     hint: (p) => didYouMean(p.guess) ?? (p.known.length ? `Known ids: ${p.known.join(", ")}.` : undefined),
-    example: { file: "content/pages/index.json", line: 41, column: 9, pointer: "/sections/3/testimonials/1", params: { id: "jane-doe", collection: "testimonials", guess: "jane-roe", known: [] } },
+    example: { file: "content/pages/index.json", line: 11, column: 9, pointer: "/sections/0/plans/1", params: { id: "flo", collection: "plans", guess: "flow", known: [] } },
   }),
   "missing-image": entry<{ image: string; guess?: string }>({
     category: "references",
@@ -387,7 +387,7 @@ export const CATALOGUE = {
     fix: "Put the file in content/assets/, or correct the name (the hint suggests the closest).",
     message: (p) => `The image "${p.image}" does not exist in content/.`,
     hint: (p) => didYouMean(p.guess) ?? "Put the file in content/assets/ and write its name as assets/<file name>.",
-    example: { file: "content/pages/index.json", line: 8, column: 16, pointer: "/sections/0/image/src", params: { image: "assets/hero.png", guess: "assets/hero.svg" } },
+    example: { file: "content/pages/index.json", line: 6, column: 78, pointer: "/sections/0/images/0/src", params: { image: "assets/hero-skyline.png", guess: "assets/hero-skyline.svg" } },
   }),
   "unreadable-image-size": entry<{ image: string }>({
     category: "references",
@@ -409,7 +409,7 @@ export const CATALOGUE = {
     fix: "Write the formatting in Markdown: **bold**, *italic*, [link text](/page).",
     message: (p) => `HTML is not allowed in text fields (found ${p.found}).`,
     hint: () => "Use Markdown instead: **bold**, *italic*, [link text](/page).",
-    example: { file: "content/pages/about.json", line: 12, column: 17, pointer: "/sections/1/text", params: { found: '"<b>"' } },
+    example: { file: "content/pages/about.json", line: 6, column: 52, pointer: "/sections/0/text", params: { found: '"<b onclick=\\"x()\\">"' } },
   }),
   "image-in-text": entry({
     category: "text",
@@ -458,7 +458,7 @@ export const CATALOGUE = {
     fix: "Start the sections with ## (and sub-sections with ###).",
     message: () => "A guide's text may not have a # heading: the title is the page's heading.",
     hint: () => "Start the sections with ## (and sub-sections with ###).",
-    example: { file: "content/guides/getting-started.md", line: 9, column: 1, pointer: "/body", params: {} },
+    example: { file: "content/guides/getting-started.md", line: 8, column: 1, pointer: "/body", params: {} },
   }),
   "repeated-heading": entry<{ heading: string; before: number }>({
     category: "text",
@@ -468,7 +468,7 @@ export const CATALOGUE = {
     fix: "Reword one of the two headings.",
     message: (p) => `The heading "${p.heading}" is also on line ${p.before}: each heading needs its own words, as it becomes a link in the table of contents.`,
     hint: () => "Reword one of the two.",
-    example: { file: "content/guides/getting-started.md", line: 31, column: 1, pointer: "/body", params: { heading: "Next steps", before: 12 } },
+    example: { file: "content/guides/getting-started.md", line: 12, column: 1, pointer: "/body", params: { heading: "Setup", before: 8 } },
   }),
   "wrong-read-time": entry<{ readTime: number; words: string; minutes: number; wordsPerMinute: number }>({
     category: "text",
@@ -478,7 +478,7 @@ export const CATALOGUE = {
     fix: "Set readTime to the number of minutes given in the hint, or lengthen or shorten the text.",
     message: (p) => `readTime says ${p.readTime} min, but the text is ${p.words} words: about ${p.minutes} min at ${p.wordsPerMinute} words a minute.`,
     hint: (p) => `Set readTime: ${p.minutes}, or make the text ${p.readTime > p.minutes ? "longer" : "shorter"}.`,
-    example: { file: "content/guides/getting-started.md", line: 5, column: 11, pointer: "/readTime", params: { readTime: 12, words: "1,210", minutes: 6, wordsPerMinute: 200 } },
+    example: { file: "content/guides/getting-started.md", line: 5, column: 11, pointer: "/readTime", params: { readTime: 9, words: "202", minutes: 1, wordsPerMinute: 200 } },
   }),
 
   // ------------------------------------------------------------------ addresses and links
@@ -490,7 +490,7 @@ export const CATALOGUE = {
     fix: "Rename one of the files, or remove the alias.",
     message: (p) => `The address ${p.path} is already used by ${p.other}${p.otherPointer ? ` (${p.otherPointer})` : ""}.`,
     hint: () => "Each address may belong to one page only: rename the file or remove the alias.",
-    example: { file: "content/pages/pricing.json", line: 5, column: 5, pointer: "/aliases/0", params: { path: "/about", other: "content/pages/about.json", otherPointer: "" } },
+    example: { file: "content/pages/other.json", line: 5, column: 33, pointer: "/aliases/1", params: { path: "/same-address", other: "content/pages/about.json", otherPointer: "/aliases/0" } },
   }),
   "unsafe-link": entry<{ reason: string; hint?: string }>({
     category: "links",
@@ -501,7 +501,7 @@ export const CATALOGUE = {
     fix: "Write the address in full, as the hint says.",
     message: (p) => p.reason,
     hint: (p) => p.hint,
-    example: { file: "content/pages/index.json", line: 7, column: 20, pointer: "/sections/0/actions/0/href", params: { reason: '"pricing" is neither a page of this site nor a full address.', hint: "Pages of this site start with a slash: /pricing." } },
+    example: { file: "content/pages/index.json", line: 10, column: 47, pointer: "/sections/0/actions/0/href", params: { reason: 'Links starting with "javascript:" are not allowed.', hint: "Use a page of this site (/pricing), an https:// address, mailto: or tel:." } },
   }),
   "broken-link": entry<{ link: string; guess?: string }>({
     category: "links",
@@ -511,7 +511,7 @@ export const CATALOGUE = {
     fix: "Correct the address (the hint suggests the closest page), or create the page.",
     message: (p) => `The link ${p.link} points to a page that does not exist.`,
     hint: (p) => didYouMean(p.guess, false) ?? "Create the page in content/pages/ or correct the address.",
-    example: { file: "content/pages/index.json", line: 7, column: 20, pointer: "/sections/0/actions/0/href", params: { link: "/prices", guess: "/pricing" } },
+    example: { file: "content/pages/about.json", line: 5, column: 92, pointer: "/sections/0/link/href", params: { link: "/prcing", guess: "/pricing" } },
   }),
   "record-without-page": entry<{ id: string; link: string }>({
     category: "links",
@@ -521,7 +521,7 @@ export const CATALOGUE = {
     fix: "Create the page, or correct the record's id.",
     message: (p) => `The record "${p.id}" has no page: ${p.link} does not exist.`,
     hint: (p) => `Create content/pages${p.link}.json, or correct the id.`,
-    example: { file: "content/collections/features.json", line: 6, column: 13, pointer: "/items/0/id", params: { id: "reportng", link: "/features/reportng" } },
+    example: { file: "content/collections/features.json", line: 199, column: 13, pointer: "/items/5/id", params: { id: "iot-hardware", link: "/features/iot-hardware" } },
   }),
   "placeholder-address": entry<{ address: string; host: string; kind: string; what?: string; effect?: string }>({
     category: "links",
@@ -544,7 +544,7 @@ export const CATALOGUE = {
     fix: "Give each page its own title.",
     message: (p) => `The pages ${p.otherPath} (${p.otherFile}) and ${p.path} have the same title: "${p.value}"`,
     hint: () => "Search engines show the title in their results: give each page its own.",
-    example: { file: "content/pages/pricing.json", line: 3, column: 12, pointer: "/title", params: { otherPath: "/", otherFile: "content/pages/index.json", path: "/pricing", value: "Property management software" } },
+    example: { file: "content/pages/pricing.json", line: 3, column: 12, pointer: "/title", params: { otherPath: "/plans", otherFile: "content/pages/plans.json", path: "/pricing", value: "Pricing" } },
   }),
   "duplicate-description": entry<{ otherPath: string; otherFile: string; path: string; value: string }>({
     category: "seo",
