@@ -6,7 +6,9 @@ export type { Code, Problem } from "./errors.ts";
 /**
  * Content problems found by any stage. A stage never throws for bad content: it
  * returns issues, each pinned to a file, a line:column and a JSON pointer, so that
- * an editor can go straight to the mistake.
+ * an editor can go straight to the mistake. What an issue says comes from the catalogue
+ * of problems (errors.ts): a stage calls problem(code, params) and pins the result
+ * with issueAt or issueIn, so wording lives in one place and ERRORS.md explains each code.
  */
 export interface Issue {
   /** What kind of problem it is: a code of the catalogue (errors.ts), explained in ERRORS.md#<code>. */
@@ -18,7 +20,9 @@ export interface Issue {
   column: number;
   /** JSON pointer of the field ("" for the whole file). */
   pointer: string;
+  /** What happened (the catalogue's message for the code, filled from the occurrence). */
   message: string;
+  /** What to do, when the catalogue has a hint for the code. */
   hint?: string;
   /**
    * Issues that come in numbers, one per occurrence (placeholder addresses: the same
