@@ -1,9 +1,9 @@
 /**
  * npm run check: validates content (schemas, references, routes, links) without
- * rendering, and fails when templates/content-types.ts or SECTIONS.md is stale.
+ * rendering, and fails when templates/content-types.ts, SECTIONS.md or ERRORS.md is stale.
  */
 import { promises as fs } from "node:fs";
-import { CATALOGUE_FILE, generateCatalogue } from "./docs.ts";
+import { CATALOGUE_FILE, ERRORS_FILE, generateCatalogue, generateErrorReference } from "./docs.ts";
 import { generateTypes, TYPES_FILE } from "./gen-types.ts";
 import path from "node:path";
 import { projectArg, projectPaths, ROOT } from "./lib/paths.ts";
@@ -22,12 +22,13 @@ const paths = projectPaths();
 /** The generated types and SECTIONS.md are this repository's site's; another project has neither. */
 const own = paths.templates === path.join(ROOT, "templates");
 const schemas = loadSchemas(paths.schemas);
-const [result, expected, actual, catalogue, catalogueOnDisk] = await Promise.all([
+const [result, expected, actual, catalogue, catalogueOnDisk, errorsOnDisk] = await Promise.all([
   runPipeline(paths, { mode: "check", warm: { schemas } }),
   own ? schemas.then((s) => generateTypes(paths.schemas, s)) : "",
   fs.readFile(TYPES_FILE, "utf8").catch(() => ""),
   own ? schemas.then((s) => generateCatalogue(paths.root, s)) : "",
   fs.readFile(CATALOGUE_FILE, "utf8").catch(() => ""),
+  fs.readFile(ERRORS_FILE, "utf8").catch(() => ""),
 ]);
 printIssues(result.issues);
 let ok = result.ok;
@@ -37,6 +38,10 @@ if (own && expected !== actual) {
 }
 if (own && catalogue !== catalogueOnDisk) {
   console.error("SECTIONS.md is out of date with schemas/ or content/pages/. Run `npm run docs` and commit the result.");
+  ok = false;
+}
+if (generateErrorReference() !== errorsOnDisk) {
+  console.error("ERRORS.md is out of date with scripts/pipeline/errors.ts. Run `npm run docs` and commit the result.");
   ok = false;
 }
 if (!ok) process.exit(1);

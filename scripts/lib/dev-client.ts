@@ -60,8 +60,8 @@ export function devClientScript(errorText?: string, buildId?: string, root?: str
     if (lastFocus && typeof lastFocus.focus === "function") lastFocus.focus();
     lastFocus = null;
   }
-  // "error: content/pages/x.json:3:1 …": the location becomes a link to the editor.
-  var LOCATION = /^(error|warning): (\\S+?):(\\d+):(\\d+)(.*)$/;
+  // "error[missing-field]: content/pages/x.json:3:1 …": the location becomes a link to the editor.
+  var LOCATION = /^((?:error|warning)(?:\\[[a-z0-9-]+\\])?): (\\S+?):(\\d+):(\\d+)(.*)$/;
   function fill(pre, text) {
     text.split("\\n").forEach(function (line, i) {
       if (i) pre.appendChild(document.createTextNode("\\n"));
@@ -96,7 +96,7 @@ export function devClientScript(errorText?: string, buildId?: string, root?: str
     head.style.cssText = "display:flex;align-items:center;justify-content:space-between;gap:16px;";
     var title = document.createElement("h2");
     title.id = "__dev-overlay-title";
-    var count = text.split("\\n").filter(function (l) { return l.indexOf("error: ") === 0; }).length;
+    var count = text.split("\\n").filter(function (l) { return /^error(\\[[a-z0-9-]+\\])?: /.test(l); }).length;
     title.textContent = count > 1 ? count + " content errors" : "Content error";
     title.style.cssText = "margin:0;font-size:24px;font-weight:700;color:#fca5a5;";
     var button = document.createElement("button");

@@ -7,15 +7,20 @@
  * severity, one line per issue instead of three or four:
  *
  *   29 placeholder addresses in 4 files, on names reserved for examples (…) that lead nowhere …:
- *   warning: content/site.json:4:10 /url  https://www.example.com
+ *   warning[placeholder-address]: content/site.json:4:10 /url  https://www.example.com
  *     The site's own address is still a placeholder (www.example.com): canonical links, …
- *   warning: content/site.json:161:21 /header/nav/3/links/1/href  https://help.example.com
+ *   warning[placeholder-address]: content/site.json:161:21 /header/nav/3/links/1/href  https://help.example.com
  *   hint: Replace them with the real addresses before publishing; …
+ *   see: ERRORS.md#placeholder-address
+ *
+ * Every issue starts with its severity and code (error[unknown-section-type]) and ends
+ * with the chapter of ERRORS.md that explains it.
  *
  * `brief` (the dev server, which rebuilds on every save) shows each group as one line
  * with its count instead.
  */
-import { formatIssue, type Issue, type IssueGroup } from "../pipeline/issues.ts";
+import { reference } from "../pipeline/errors.ts";
+import { formatIssue, label, location, type Issue, type IssueGroup } from "../pipeline/issues.ts";
 
 export interface PrintOptions {
   /** One line per group instead of one per issue. */
@@ -61,21 +66,21 @@ export function warningSummary(issues: Issue[]): string {
 
 /** A group's block: heading, a line per issue (and its note), the shared hint. */
 export function formatGroup(group: IssueGroup, issues: Issue[], options: PrintOptions = {}): string {
-  const severity = issues[0]!.severity;
-  if (options.brief) return `${severity}: ${groupCount(group, issues)} (run \`npm run check\` to list them).`;
+  if (options.brief) return `${label(issues[0]!)}: ${groupCount(group, issues)} (run \`npm run check\` to list them).`;
   if (issues.length === 1) return formatIssue(issues[0]!);
   const lines = [`${groupCount(group, issues)}, ${group.heading}:`];
   for (const i of issues) {
-    lines.push(`${i.severity}: ${i.file}:${i.line}:${i.column}${i.pointer === "" ? "" : ` ${i.pointer}`}${i.detail ? `  ${i.detail}` : ""}`);
+    lines.push(`${label(i)}: ${location(i)}${i.detail ? `  ${i.detail}` : ""}`);
     if (i.note) lines.push(`  ${i.note}`);
   }
   lines.push(`hint: ${group.hint}`);
+  for (const code of new Set(issues.map((i) => i.code))) lines.push(`see: ${reference(code)}`);
   return lines.join("\n");
 }
 
 function formatSeverity(issues: Issue[], options: PrintOptions): string[] {
   const { single, groups } = split(issues);
-  return [...single.map(formatIssue), ...groups.map(([g, list]) => formatGroup(g, list, options))];
+  return [...single.map((i) => formatIssue(i)), ...groups.map(([g, list]) => formatGroup(g, list, options))];
 }
 
 export function printIssues(issues: Issue[], stream: NodeJS.WriteStream = process.stderr, options: PrintOptions = {}): void {

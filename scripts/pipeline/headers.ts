@@ -22,7 +22,8 @@
 import { createHash } from "node:crypto";
 import type { PolicySources, SiteModule } from "../api.ts";
 import { formatHeadersFile, headersForPath, type Header, type HeaderRule } from "../lib/headers-file.ts";
-import type { Issue } from "./issues.ts";
+import { problem } from "./errors.ts";
+import { issueIn, type Issue } from "./issues.ts";
 import type { Route } from "./routes.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -353,15 +354,7 @@ export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8
   for (const [file, data] of output) {
     if (file.endsWith(".css") && typeof data === "string" && DATA_IMAGE_IN_CSS.test(data)) dataImages = true;
     if (`/${file}`.startsWith(IMMUTABLE_PREFIX) && !HASHED_NAME.test(file))
-      issues.push({
-        severity: "error",
-        file: "scripts/pipeline/index.ts",
-        line: 1,
-        column: 1,
-        pointer: "",
-        message: `dist/${file} has no content hash in its name, yet everything under ${IMMUTABLE_PREFIX} is cached for a year.`,
-        hint: "Name it with hashedName() (scripts/lib/hash.ts).",
-      });
+      issues.push(issueIn("scripts/pipeline/index.ts", problem("unhashed-immutable-file", { file, prefix: IMMUTABLE_PREFIX })));
     if (!file.endsWith(".html")) continue;
     const pieces = parts?.(file) ?? [typeof data === "string" ? data : new TextDecoder().decode(data)];
     const found = new Set<string>();
@@ -375,15 +368,7 @@ export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8
     const problems = [...found];
     if (problems.length === 0) continue;
     const route = pageOf.get(file);
-    issues.push({
-      severity: "error",
-      file: route?.page.file ?? `dist/${file}`,
-      line: 1,
-      column: 1,
-      pointer: "",
-      message: `The page ${route?.path ?? file} has markup the Content-Security-Policy blocks or that runs script: ${problems.join("; ")}. It comes from a template in templates/.`,
-      hint: "Put behaviour in an island (templates/islands/), styles in templates/styles.css, and only http(s), mailto: or tel: addresses in links.",
-    });
+    issues.push(issueIn(route?.page.file ?? `dist/${file}`, problem("csp-blocked-markup", { path: route?.path ?? file, problems })));
   }
   const input: PolicyInput = { frames: site.sources.frames ?? [], connect: site.sources.connect ?? [], deniedFeatures: site.deniedFeatures, inlineStyles: [...inlineStyles], dataImages };
   const plan: HeaderPlan = { security: securityHeaders(input), revalidate: revalidatePatterns(output.keys()) };
@@ -392,14 +377,7 @@ export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8
   if (overlaps.length) throw new Error(`_headers rules overlap (a bug in scripts/pipeline/headers.ts):\n${overlaps.join("\n")}`);
   const csp = contentSecurityPolicy(input);
   if (csp.length > CLOUDFRONT_CSP_LIMIT)
-    issues.push({
-      severity: "warning",
-      file: "content/site.json",
-      line: 1,
-      column: 1,
-      pointer: "",
-      message: `The Content-Security-Policy is ${csp.length} characters; a CloudFront response headers policy takes at most ${CLOUDFRONT_CSP_LIMIT}.`,
-    });
+    issues.push(issueIn("content/site.json", problem("csp-too-long", { length: csp.length, limit: CLOUDFRONT_CSP_LIMIT })));
   const files = new Map<string, string>([
     [DEPLOY_FILES.netlify, formatHeadersFile(rules, GENERATED)],
     [DEPLOY_FILES.nginx, nginxConf(plan)],

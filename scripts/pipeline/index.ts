@@ -9,7 +9,8 @@ import type { ProjectPaths } from "../lib/paths.ts";
 import { cachedAssets } from "./assets-cache.ts";
 import { headerFiles, sitePolicy } from "./headers.ts";
 import { buildIslands, type IslandBundle } from "./islands.ts";
-import { sortIssues, type Issue } from "./issues.ts";
+import { problem } from "./errors.ts";
+import { issueIn, sortIssues, type Issue } from "./issues.ts";
 import { brandFont, contentStrings, fontText, templateTexts, withFontUrl, type BrandFont } from "./font.ts";
 import { checkContentLinks } from "./links.ts";
 import { load } from "./load.ts";
@@ -183,14 +184,7 @@ async function renderAndWrite(
     // Links written in templates (not content) must resolve too.
     for (const ref of new Set(pageRefs(page, fragments))) {
       if (files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref))) continue;
-      issues.push({
-        severity: "error",
-        file: route.page.file,
-        line: 1,
-        column: 1,
-        pointer: "",
-        message: `The page ${route.path} links to ${ref}, which is not built. The link comes from a template in templates/.`,
-      });
+      issues.push(issueIn(route.page.file, problem("template-broken-link", { path: route.path, ref })));
     }
   }
   lap("render");

@@ -1,11 +1,18 @@
 import { locate, type Located } from "../lib/json.ts";
+import { reference, type Code, type Problem } from "./errors.ts";
+
+export type { Code, Problem } from "./errors.ts";
 
 /**
  * Content problems found by any stage. A stage never throws for bad content: it
  * returns issues, each pinned to a file, a line:column and a JSON pointer, so that
- * an editor can go straight to the mistake.
+ * an editor can go straight to the mistake. What an issue says comes from the catalogue
+ * of problems (errors.ts): a stage calls problem(code, params) and pins the result
+ * with issueAt or issueIn, so wording lives in one place and ERRORS.md explains each code.
  */
 export interface Issue {
+  /** What kind of problem it is: a code of the catalogue (errors.ts), explained in ERRORS.md#<code>. */
+  code: Code;
   severity: "error" | "warning";
   /** Path relative to the project root, with forward slashes. */
   file: string;
@@ -13,7 +20,9 @@ export interface Issue {
   column: number;
   /** JSON pointer of the field ("" for the whole file). */
   pointer: string;
+  /** What happened (the catalogue's message for the code, filled from the occurrence). */
   message: string;
+  /** What to do, when the catalogue has a hint for the code. */
   hint?: string;
   /**
    * Issues that come in numbers, one per occurrence (placeholder addresses: the same
@@ -41,16 +50,15 @@ export interface IssueGroup {
   hint: string;
 }
 
-/** An error pinned to a field of a parsed file (the key's position with onKey, for unknown fields). */
-export function issueAt(
-  file: { file: string; positions: Map<string, Located> },
-  pointer: string,
-  message: string,
-  hint?: string,
-  onKey = false,
-): Issue {
+/** A problem (errors.ts: problem()) pinned to a field of a parsed file (the key's position with onKey, for unknown fields). */
+export function issueAt(file: { file: string; positions: Map<string, Located> }, pointer: string, problem: Problem, onKey = false): Issue {
   const pos = locate(file.positions, pointer, onKey);
-  return { severity: "error", file: file.file, line: pos.line, column: pos.column, pointer, message, ...(hint ? { hint } : {}) };
+  return { ...problem, file: file.file, line: pos.line, column: pos.column, pointer };
+}
+
+/** A problem pinned to a line and column of a file (1:1 for the whole file). */
+export function issueIn(file: string, problem: Problem, line = 1, column = 1, pointer = ""): Issue {
+  return { ...problem, file, line, column, pointer };
 }
 
 export class ContentError extends Error {
@@ -60,15 +68,30 @@ export class ContentError extends Error {
   }
 }
 
-export function formatIssue(issue: Issue): string {
-  const where = `${issue.file}:${issue.line}:${issue.column}`;
-  const field = issue.pointer === "" ? "" : ` ${issue.pointer}`;
-  const head = `${issue.severity}: ${where}${field}\n  ${issue.message}`;
-  return issue.hint ? `${head}\n  hint: ${issue.hint}` : head;
+/** "error[unknown-section-type]": the severity and the code, at the start of an issue's line. */
+export const label = (issue: Pick<Issue, "severity" | "code">) => `${issue.severity}[${issue.code}]`;
+
+/** "content/pages/index.json:23:15 /sections/1/type". */
+export const location = (issue: Pick<Issue, "file" | "line" | "column" | "pointer">) =>
+  `${issue.file}:${issue.line}:${issue.column}${issue.pointer === "" ? "" : ` ${issue.pointer}`}`;
+
+/**
+ *   error[unknown-section-type]: content/pages/index.json:23:15 /sections/1/type
+ *     Unknown section type "heroo".
+ *     hint: Did you mean "hero"?
+ *     see: ERRORS.md#unknown-section-type
+ *
+ * `see` false leaves out the last line (ERRORS.md's own examples).
+ */
+export function formatIssue(issue: Issue, see = true): string {
+  const lines = [`${label(issue)}: ${location(issue)}`, `  ${issue.message}`];
+  if (issue.hint) lines.push(`  hint: ${issue.hint}`);
+  if (see) lines.push(`  see: ${reference(issue.code)}`);
+  return lines.join("\n");
 }
 
 export function formatIssues(issues: Issue[]): string {
-  return issues.map(formatIssue).join("\n\n");
+  return issues.map((i) => formatIssue(i)).join("\n\n");
 }
 
 export function sortIssues(issues: Issue[]): Issue[] {

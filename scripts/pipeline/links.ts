@@ -3,6 +3,7 @@
  * built route or asset; every other link must use a safe scheme.
  */
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
+import { problem, type Problem } from "./errors.ts";
 import { issueAt, type Issue } from "./issues.ts";
 import { atLineOfText, type ResolvedContent } from "./resolve.ts";
 import { closestRoute, type Route } from "./routes.ts";
@@ -19,20 +20,15 @@ export function checkContentLinks(content: ResolvedContent, routes: Route[]): Is
   const built = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   for (const link of content.links) {
     const source = content.sources.get(link.file)!;
-    const issue = (message: string, hint?: string) => atLineOfText(issueAt(source, link.pointer, message, hint), source, link.line);
+    const issue = (p: Problem) => atLineOfText(issueAt(source, link.pointer, p), source, link.line);
     const c = classifyLink(link.value);
-    if (c.kind === "unsafe") issues.push(issue(c.reason, c.hint));
+    if (c.kind === "unsafe") issues.push(issue(problem("unsafe-link", { reason: c.reason, hint: c.hint })));
     else if (c.kind === "internal" && !targetExists(c.path, built, assetUrls) && link.arg === "page") {
       const id = link.value.slice(link.value.lastIndexOf("/") + 1);
-      issues.push(issue(`The record "${id}" has no page: ${link.value} does not exist.`, `Create content/pages${link.value}.json, or correct the id.`));
+      issues.push(issue(problem("record-without-page", { id, link: link.value })));
     } else if (c.kind === "internal" && !targetExists(c.path, built, assetUrls)) {
       const guess = closestRoute(normalizeRoute(c.path), routes);
-      issues.push(
-        issue(
-          `The link ${link.value} points to a page that does not exist.`,
-          guess ? `Did you mean ${guess}?` : "Create the page in content/pages/ or correct the address.",
-        ),
-      );
+      issues.push(issue(problem("broken-link", { link: link.value, guess })));
     }
   }
   return issues;

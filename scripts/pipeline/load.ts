@@ -8,7 +8,8 @@ import { FrontMatterError, parseFrontMatter } from "../lib/front-matter.ts";
 import { JsonSyntaxError, parseJson, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
-import type { Issue } from "./issues.ts";
+import { problem } from "./errors.ts";
+import { issueIn, type Issue } from "./issues.ts";
 
 export type FileKind = "site" | "page" | "collection" | "guide";
 
@@ -37,14 +38,7 @@ export async function load(paths: ProjectPaths): Promise<LoadedContent> {
 
   const sitePath = path.join(paths.content, "site.json");
   if (!all.includes(sitePath))
-    issues.push({
-      severity: "error",
-      file: rel(paths.root, sitePath),
-      line: 1,
-      column: 1,
-      pointer: "",
-      message: "content/site.json is missing: every site needs one for its header, footer and settings.",
-    });
+    issues.push(issueIn(rel(paths.root, sitePath), problem("missing-site")));
 
   await Promise.all(
     all.map(async (abs) => {
@@ -69,19 +63,11 @@ export async function load(paths: ProjectPaths): Promise<LoadedContent> {
           files.push({ file, kind: "guide", name: inContent.slice("guides/".length, -".md".length), ...parseFrontMatter(text) });
         } catch (err) {
           if (!(err instanceof FrontMatterError)) throw err;
-          issues.push({ severity: "error", file, line: err.line, column: err.column, pointer: "", message: err.message, ...(err.hint ? { hint: err.hint } : {}) });
+          issues.push(issueIn(file, problem("front-matter-syntax", { detail: err.message, hint: err.hint }), err.line, err.column));
         }
         return;
       } else {
-        issues.push({
-          severity: "error",
-          file,
-          line: 1,
-          column: 1,
-          pointer: "",
-          message: `The build does not know what to do with this file.`,
-          hint: "Pages go in content/pages/ (.json), shared records in content/collections/ (.json), guides in content/guides/ (.md), images in content/assets/.",
-        });
+        issues.push(issueIn(file, problem("unknown-file")));
         return;
       }
       const text = readFileSync(abs, "utf8");
@@ -90,15 +76,7 @@ export async function load(paths: ProjectPaths): Promise<LoadedContent> {
         files.push({ file, kind, name, data: value, positions });
       } catch (err) {
         if (!(err instanceof JsonSyntaxError)) throw err;
-        issues.push({
-          severity: "error",
-          file,
-          line: err.position.line,
-          column: err.position.column,
-          pointer: "",
-          message: err.message,
-          ...(err.hint ? { hint: err.hint } : {}),
-        });
+        issues.push(issueIn(file, problem("json-syntax", { detail: err.message, hint: err.hint }), err.position.line, err.position.column));
       }
     }),
   );

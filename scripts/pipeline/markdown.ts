@@ -6,6 +6,7 @@
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import type { BlockMarkdown, InlineMarkdown, MdNode } from "../runtime/model.ts";
+import { problem, type Problem } from "./errors.ts";
 
 interface MdastNode {
   type: string;
@@ -19,9 +20,8 @@ interface MdastNode {
   position?: { start: { line: number; column: number } };
 }
 
-export interface MarkdownProblem {
-  message: string;
-  hint?: string;
+/** A problem of the text (errors.ts), with its line. */
+export interface MarkdownProblem extends Problem {
   /** 1-based line inside the Markdown text. */
   line: number;
 }
@@ -98,22 +98,21 @@ export function parseMarkdownUncached(text: string, mode: "inline" | "block"): M
         return [{ type: "thematicBreak" }];
       case "html":
         problems.push({
-          message: `HTML is not allowed in text fields (found ${JSON.stringify((n.value ?? "").slice(0, 30))}).`,
-          hint: "Use Markdown instead: **bold**, *italic*, [link text](/page).",
+          ...problem("html-in-text", { found: JSON.stringify((n.value ?? "").slice(0, 30)) }),
           line: lineOf(n),
         });
         return [];
       case "image":
       case "imageReference":
-        problems.push({ message: "Images cannot be placed inside text.", hint: "Use the section's image field instead.", line: lineOf(n) });
+        problems.push({ ...problem("image-in-text"), line: lineOf(n) });
         return [];
       case "linkReference":
-        problems.push({ message: "Reference-style links ([text][ref]) are not supported.", hint: "Write the link as [text](address).", line: lineOf(n) });
+        problems.push({ ...problem("reference-link"), line: lineOf(n) });
         return kids();
       case "definition":
         return [];
       default:
-        problems.push({ message: `This kind of Markdown (${n.type}) is not supported here.`, line: lineOf(n) });
+        problems.push({ ...problem("unsupported-markdown", { kind: n.type }), line: lineOf(n) });
         return [];
     }
   };
@@ -123,8 +122,7 @@ export function parseMarkdownUncached(text: string, mode: "inline" | "block"): M
     const only = blocks[0];
     if (blocks.length !== 1 || only?.type !== "paragraph") {
       problems.push({
-        message: "This field takes a single line of text; headings, lists and several paragraphs are not allowed here.",
-        hint: "Remove the empty lines, list markers (-, 1.) or # at the start of a line.",
+        ...problem("block-in-one-line-field"),
         line: 1,
       });
       return { value: { markdown: "inline", children: blocks.flatMap((b) => ("children" in b ? b.children : [])) }, links, linkLines, problems };

@@ -30,6 +30,7 @@
  * the report lists them one line each under one heading (scripts/lib/report.ts).
  */
 import { escapePointerToken, locate, type Position } from "../lib/json.ts";
+import { placeholderGroup, problem } from "./errors.ts";
 import type { Issue, IssueGroup } from "./issues.ts";
 import type { SourceFile } from "./load.ts";
 import { derefSchema, type JsonSchema, type SchemaSet } from "./schemas.ts";
@@ -46,13 +47,7 @@ export function isPlaceholderHost(host: string): boolean {
   return [...RESERVED_DOMAINS, ...RESERVED_TLDS].some((d) => h === d || h.endsWith(`.${d}`));
 }
 
-export const PLACEHOLDER_GROUP: IssueGroup = {
-  name: "placeholder addresses",
-  singular: "placeholder address",
-  heading: `on names reserved for examples (${RESERVED_DOMAINS.join(", ")}, ${RESERVED_TLDS.map((t) => `.${t}`).join(", ")}) that lead nowhere on the published site`,
-  hint: "Replace them with the real addresses before publishing; `npm run build -- --strict` fails while any address is a placeholder.",
-};
-const HINT = "Replace it with the real address before publishing; `npm run build -- --strict` fails while any address is a placeholder.";
+export const PLACEHOLDER_GROUP: IssueGroup = placeholderGroup(`${RESERVED_DOMAINS.join(", ")}, ${RESERVED_TLDS.map((t) => `.${t}`).join(", ")}`);
 
 /** "x-placeholder" on a schema field: what the address is, and what goes wrong while it is a placeholder. */
 interface Described {
@@ -238,21 +233,18 @@ function schemaAt(root: At | undefined, data: unknown, path: (string | number)[]
 
 function issue(file: SourceFile, pointer: string, text: string, found: Found, info: ReturnType<typeof fieldInfo>, severity: Issue["severity"]): Issue {
   const kind = !found.whole ? "An address in the text" : found.email ? (info.email ? "An e-mail address" : "An e-mail link") : info.link ? "An external link" : "An external address";
-  const message = info.described
-    ? `${info.described.what} is still a placeholder (${found.host}): ${info.described.effect}.`
-    : `${kind} ${found.address} is still a placeholder (${found.host}).`;
+  const reported = problem("placeholder-address", { address: found.address, host: found.host, kind, what: info.described?.what, effect: info.described?.effect });
   const at = position(file, pointer, text, found.index);
   return {
+    ...reported,
     severity,
     file: file.file,
     line: at.line,
     column: at.column,
     pointer,
-    message,
-    hint: HINT,
     group: PLACEHOLDER_GROUP,
     detail: found.address,
-    ...(info.described ? { note: message } : {}),
+    ...(info.described ? { note: reported.message } : {}),
   };
 }
 

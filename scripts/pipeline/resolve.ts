@@ -7,6 +7,7 @@
 import { unescapePointerToken } from "../lib/json.ts";
 import { imageSize } from "../lib/image-size.ts";
 import { hashedName } from "../lib/hash.ts";
+import { problem, type Problem } from "./errors.ts";
 import { issueAt, type Issue } from "./issues.ts";
 import type { SourceFile } from "./load.ts";
 import { parseMarkdown } from "./markdown.ts";
@@ -74,9 +75,9 @@ export function resolve(content: ValidatedContent): ResolvedContent {
   const sources = new Map(content.files.map((f) => [f.file, f]));
   const assets = assetTable(content.assets);
   const links: Annotation[] = [];
-  const at = (a: Annotation, message: string, hint?: string) => issueAt(sources.get(a.file)!, a.pointer, message, hint);
-  const atTextLine = (a: Annotation, line: number, message: string, hint?: string) =>
-    atLineOfText(at(a, line > 1 && !isWholeFileText(sources.get(a.file)!) ? `${message} (line ${line} of the text)` : message, hint), sources.get(a.file)!, line);
+  const at = (a: Annotation, p: Problem) => issueAt(sources.get(a.file)!, a.pointer, p);
+  const atTextLine = (a: Annotation, line: number, p: Problem) =>
+    atLineOfText(at(a, line > 1 && !isWholeFileText(sources.get(a.file)!) ? { ...p, message: `${p.message} (line ${line} of the text)` } : p), sources.get(a.file)!, line);
 
   const byFile = new Map<string, Annotation[]>();
   for (const a of content.annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
@@ -91,14 +92,14 @@ export function resolve(content: ValidatedContent): ResolvedContent {
       if (a.kind === "link") links.push(a);
       else if (a.kind === "markdown") {
         const md = parseMarkdown(a.value, a.arg === "inline" ? "inline" : "block");
-        for (const p of md.problems) issues.push(atTextLine(a, p.line, p.message, p.hint));
+        for (const { line, ...p } of md.problems) issues.push(atTextLine(a, line, p));
         md.links.forEach((url, i) => links.push({ ...a, kind: "link", value: url, line: md.linkLines[i] }));
         setAt(f.data, a.pointer, md.value);
       } else if (a.kind === "asset") {
         const asset = assets.get(a.value);
         if (!asset) continue; // reported by validate
         if (asset.width === undefined || asset.height === undefined) {
-          issues.push(at(a, `The size of "${a.value}" cannot be read, so the page would jump while it loads.`, "Use an SVG with a viewBox, or a PNG, JPEG or WebP file."));
+          issues.push(at(a, problem("unreadable-image-size", { image: a.value })));
           continue;
         }
         setAt(f.data, a.pointer, { src: asset.url, width: asset.width, height: asset.height } satisfies Asset);

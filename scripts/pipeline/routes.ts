@@ -4,6 +4,7 @@
  * is the not-found page. A page's aliases are served with the same content and a
  * canonical link to the primary route. content/guides/<name>.md is /resources/guides/<name>.
  */
+import { problem, type Problem } from "./errors.ts";
 import { didYouMean, issueAt, type Issue } from "./issues.ts";
 import { guideRoute, type ResolvedContent, type ResolvedFile } from "./resolve.ts";
 
@@ -34,12 +35,12 @@ export function buildRoutes(content: ResolvedContent): { routes: Route[]; issues
   const issues: Issue[] = [];
   const routes: Route[] = [];
   const taken = new Map<string, { file: string; pointer: string }>();
-  const at = (file: string, pointer: string, message: string, hint?: string) => issueAt(content.sources.get(file)!, pointer, message, hint);
+  const at = (file: string, pointer: string, p: Problem) => issueAt(content.sources.get(file)!, pointer, p);
   const claim = (path: string, file: string, pointer: string): boolean => {
     const other = taken.get(path);
     if (other) {
       issues.push(
-        at(file, pointer, `The address ${path} is already used by ${other.file}${other.pointer ? ` (${other.pointer})` : ""}.`, "Each address may belong to one page only: rename the file or remove the alias."),
+        at(file, pointer, problem("duplicate-address", { path, other: other.file, otherPointer: other.pointer })),
       );
       return false;
     }
@@ -56,7 +57,7 @@ export function buildRoutes(content: ResolvedContent): { routes: Route[]; issues
     }
     if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(page.name)) {
       issues.push(
-        at(page.file, "", `The file name "${page.name}.json" cannot become an address.`, "Use lower-case letters, digits and dashes only, for example about-us.json."),
+        at(page.file, "", problem("file-name-not-an-address", { name: page.name, extension: "json", example: "about-us.json" })),
       );
       continue;
     }
@@ -65,7 +66,7 @@ export function buildRoutes(content: ResolvedContent): { routes: Route[]; issues
   }
   for (const guide of content.files.filter((f) => f.kind === "guide")) {
     if (!/^[a-z0-9-]+$/.test(guide.name)) {
-      issues.push(at(guide.file, "", `The file name "${guide.name}.md" cannot become an address.`, "Use lower-case letters, digits and dashes only, for example getting-started.md."));
+      issues.push(at(guide.file, "", problem("file-name-not-an-address", { name: guide.name, extension: "md", example: "getting-started.md" })));
       continue;
     }
     const path = guideRoute(guide.name);

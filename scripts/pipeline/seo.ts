@@ -12,6 +12,7 @@ import type { Guide, Page, Site } from "../../templates/content-types.ts";
 import type { PageSeo } from "../runtime/model.ts";
 import type { Crumb, PageFacts, SiteModule } from "../api.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
+import { problem, type Problem } from "./errors.ts";
 import { issueAt, type Issue } from "./issues.ts";
 import { guideRoute, type ResolvedContent } from "./resolve.ts";
 import { pageRoute, type Route } from "./routes.ts";
@@ -52,7 +53,7 @@ export function seoIssues(content: ResolvedContent, routes: Route[]): Issue[] {
   const issues: Issue[] = [];
   const siteFile = content.files.find((f) => f.kind === "site")!;
   const site = siteFile.data as unknown as Site;
-  const at = (file: string, pointer: string, message: string, hint: string) => issueAt(content.sources.get(file)!, pointer, message, hint);
+  const at = (file: string, pointer: string, p: Problem) => issueAt(content.sources.get(file)!, pointer, p);
   for (const field of ["title", "description"] as const) {
     const seen = new Map<string, Route>();
     for (const route of routes.filter((r) => !r.alias)) {
@@ -63,12 +64,7 @@ export function seoIssues(content: ResolvedContent, routes: Route[]): Issue[] {
         continue;
       }
       issues.push(
-        at(
-          route.page.file,
-          `/${field}`,
-          `The pages ${other.path} (${other.page.file}) and ${route.path} have the same ${field}: "${meta(route)[field]}"`,
-          `Search engines show the ${field} in their results: give each page its own.`,
-        ),
+        at(route.page.file, `/${field}`, problem(`duplicate-${field}`, { otherPath: other.path, otherFile: other.page.file, path: route.path, value: meta(route)[field] })),
       );
     }
   }
@@ -77,7 +73,7 @@ export function seoIssues(content: ResolvedContent, routes: Route[]): Issue[] {
     const pages = [[`/seo/shareImages/${i}/page`, entry.page], ...(entry.also ?? []).map((p, j) => [`/seo/shareImages/${i}/also/${j}`, p])] as const;
     for (const [pointer, page] of pages)
       if (primary.get(page)?.status !== 200)
-        issues.push(at(siteFile.file, pointer, `No page has the address ${page}, so it cannot have a share image.`, "Use the address of a page in content/pages (not an alias)."));
+        issues.push(at(siteFile.file, pointer, problem("share-image-for-missing-page", { page })));
   });
   return issues;
 }

@@ -6,14 +6,15 @@
  * and the guides a guide list shows.
  */
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
-import { issueAt, type Issue } from "./issues.ts";
+import { problem, type Problem } from "./errors.ts";
+import { issueAt, issueIn, type Issue } from "./issues.ts";
 import { guideRoute, type ResolvedContent } from "./resolve.ts";
 import { NOT_FOUND_PAGE, type Route } from "./routes.ts";
 import type { Annotation } from "./validate.ts";
 
 /** `templateAssets`: the files of content/assets templates use by name (templates/site.ts). */
 export function unusedContent(content: ResolvedContent, annotations: Annotation[], routes: Route[], templateAssets: readonly string[] = []): Issue[] {
-  const warn = (file: string, pointer: string, message: string, hint: string): Issue => ({ ...issueAt(content.sources.get(file)!, pointer, message, hint), severity: "warning" });
+  const warn = (file: string, pointer: string, p: Problem): Issue => issueAt(content.sources.get(file)!, pointer, p);
   const issues: Issue[] = [];
 
   // Records: used when some field refers to them (x-ref).
@@ -22,7 +23,7 @@ export function unusedContent(content: ResolvedContent, annotations: Annotation[
     if (f.kind !== "collection") continue;
     ((f.data["items"] ?? []) as { id: string }[]).forEach((item, i) => {
       if (!used.has(`${f.name}/${item.id}`))
-        issues.push(warn(f.file, `/items/${i}/id`, `The record "${item.id}" is not used by any page.`, `List its id in a section to show it, or delete it if it is no longer needed.`));
+        issues.push(warn(f.file, `/items/${i}/id`, problem("unused-record", { id: item.id })));
     });
   }
 
@@ -30,7 +31,7 @@ export function unusedContent(content: ResolvedContent, annotations: Annotation[
   const usedAssets = new Set([...annotations.filter((a) => a.kind === "asset").map((a) => a.value), ...templateAssets]);
   for (const name of content.assets.keys())
     if (!usedAssets.has(name))
-      issues.push({ severity: "warning", file: `content/${name}`, line: 1, column: 1, pointer: "", message: `The image ${name} is not used by any page.`, hint: `Refer to it as "${name}" in a page, or delete it.` });
+      issues.push(issueIn(`content/${name}`, problem("unused-image", { image: name })));
 
   // Pages: reached when a link in content points at their address or one of their aliases.
   const linked = new Set<string>();
@@ -46,7 +47,7 @@ export function unusedContent(content: ResolvedContent, annotations: Annotation[
     if (primary.path === "/" || primary.page.name === NOT_FOUND_PAGE || primary.status !== 200) continue;
     if (pageRoutes.some((r) => linked.has(r.path))) continue;
     issues.push(
-      warn(file, "", `No page links to ${primary.path}, so visitors can only reach it by typing its address.`, "Link to it from another page, or from the header or footer in content/site.json."),
+      warn(file, "", problem("unlinked-page", { path: primary.path })),
     );
   }
   return issues;

@@ -8,6 +8,7 @@
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { compiledValidators } from "./compiled-schemas.ts";
+import { problem, type Problem } from "./errors.ts";
 import { didYouMean, issueAt, type Issue } from "./issues.ts";
 import type { LoadedContent, SourceFile } from "./load.ts";
 import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./schemas.ts";
@@ -80,10 +81,10 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
 
   return function validateFile(file: SourceFile): { issues: Issue[]; annotations: Annotation[] } {
     const issues: Issue[] = [];
-    const at = (pointer: string, message: string, hint?: string, onKey = false) => issueAt(file, pointer, message, hint, onKey);
+    const at = (pointer: string, p: Problem, onKey = false) => issueAt(file, pointer, p, onKey);
 
     if (typeof file.data !== "object" || file.data === null || Array.isArray(file.data)) {
-      return { issues: [at("", "The file must hold one JSON object, starting with {.")], annotations: [] };
+      return { issues: [at("", problem("not-an-object"))], annotations: [] };
     }
 
     const schemaPath = schemaPathOf(file, schemas);
@@ -91,13 +92,7 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
       const guess = didYouMean(file.name, schemas.collections.keys());
       return {
         issues: [
-          at(
-            "",
-            `There is no collection called "${file.name}".`,
-            guess
-              ? `Did you mean to name the file ${guess}.json?`
-              : `Known collections: ${[...schemas.collections.keys()].join(", ")}.`,
-          ),
+          at("", problem("unknown-collection", { name: file.name, guess, known: [...schemas.collections.keys()] })),
         ],
         annotations: [],
       };
@@ -110,11 +105,11 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
     if (file.kind !== "guide") {
       const expected = expectedSchemaRef(file);
       if (missingRef)
-        issues.push(at("/$schema", 'The file must start with a "$schema" line.', `Add "$schema": "${expected}" as the first line inside the {.`));
+        issues.push(at("/$schema", problem("missing-schema-line", { expected })));
       else if (schemaRef !== expected)
-        issues.push(at("/$schema", `"$schema" should be "${expected}" for this file.`, `Replace it with "${expected}".`));
+        issues.push(at("/$schema", problem("wrong-schema-line", { expected })));
       else if (Object.keys(file.data)[0] !== "$schema")
-        issues.push(at("/$schema", '"$schema" must be the first field of the file.', "Move it to the top, right after the {.", true));
+        issues.push(at("/$schema", problem("schema-line-not-first"), true));
     }
 
     collecting = [];
@@ -151,11 +146,11 @@ function guideIssues(file: SourceFile): Issue[] {
   data.body.split("\n").forEach((line, i) => {
     const m = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
     if (!m) return;
-    const at = { severity: "error" as const, file: file.file, line: first + i, column: 1, pointer: "/body" };
-    if (m[1] === "#") issues.push({ ...at, message: "A guide's text may not have a # heading: the title is the page's heading.", hint: "Start the sections with ## (and sub-sections with ###)." });
+    const at = { file: file.file, line: first + i, column: 1, pointer: "/body" };
+    if (m[1] === "#") issues.push({ ...at, ...problem("guide-h1-heading") });
     const key = m[2]!.toLowerCase();
     const before = seen.get(key);
-    if (before !== undefined) issues.push({ ...at, message: `The heading "${m[2]}" is also on line ${before}: each heading needs its own words, as it becomes a link in the table of contents.`, hint: "Reword one of the two." });
+    if (before !== undefined) issues.push({ ...at, ...problem("repeated-heading", { heading: m[2]!, before }) });
     else seen.set(key, first + i);
   });
   if (typeof data.readTime !== "number") return issues;
@@ -164,16 +159,11 @@ function guideIssues(file: SourceFile): Issue[] {
   if (minutes === data.readTime) return issues;
   return [
     ...issues,
-    issueAt(
-      file,
-      "/readTime",
-      `readTime says ${data.readTime} min, but the text is ${words.toLocaleString("en")} words: about ${minutes} min at ${WORDS_PER_MINUTE} words a minute.`,
-      `Set readTime: ${minutes}, or make the text ${data.readTime > minutes ? "longer" : "shorter"}.`,
-    ),
+    issueAt(file, "/readTime", problem("wrong-read-time", { readTime: data.readTime, words: words.toLocaleString("en"), minutes, wordsPerMinute: WORDS_PER_MINUTE })),
   ];
 }
 
-type At = (pointer: string, message: string, hint?: string, onKey?: boolean) => Issue;
+type At = (pointer: string, p: Problem, onKey?: boolean) => Issue;
 
 function describeValue(v: unknown): string {
   if (v === null) return "null";
@@ -234,85 +224,72 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
       const props = (parent?.["properties"] ?? {}) as Record<string, unknown>;
       const fieldSchema = props[field] ? derefSchema(props[field] as JsonSchema, "", schemas).schema : undefined;
       const ex = example(fieldSchema);
-      const what = fieldSchema?.["description"] ? ` (${String(fieldSchema["description"]).replace(/\.$/, "")})` : "";
-      return at(`${ptr}/${field}`, `The required field "${field}" is missing from this ${kindOf(parent)}.`, ex ? `Add "${field}": ${ex}${what}` : undefined);
+      const description = fieldSchema?.["description"] ? String(fieldSchema["description"]).replace(/\.$/, "") : undefined;
+      return at(`${ptr}/${field}`, problem("missing-field", { field, kind: kindOf(parent), example: ex, description }));
     }
     case "additionalProperties": {
       const field = String(params["additionalProperty"]);
       const allowed = Object.keys((parent?.["properties"] ?? {}) as object);
       const guess = didYouMean(field, allowed);
-      return at(
-        `${ptr}/${field}`,
-        `"${field}" is not a field of a ${kindOf(parent)}.`,
-        guess ? `Did you mean "${guess}"?` : `Allowed fields: ${allowed.join(", ")}.`,
-        true,
-      );
+      return at(`${ptr}/${field}`, problem("unknown-field", { field, kind: kindOf(parent), guess, allowed }), true);
     }
     case "type": {
       const want = String(params["type"]).split(",").map((t) => TYPE_WORDS[t] ?? t).join(" or ");
       const ex = example(parent);
-      return at(ptr, `Expected ${want} but found ${describeValue(e.data)}.`, ex ? `For example: ${ex}` : undefined);
+      return at(ptr, problem("wrong-type", { expected: want, found: describeValue(e.data), example: ex }));
     }
     case "enum": {
       const allowed = (params["allowedValues"] as unknown[]).map(String);
       const guess = typeof e.data === "string" ? didYouMean(e.data, allowed) : undefined;
-      const list = allowed.length <= 12 ? `Allowed values: ${allowed.join(", ")}.` : undefined;
-      return at(ptr, `${describeValue(e.data)} is not one of the allowed values.`.replace(/^t/, "T").replace(/^a/, "A"), guess ? `Did you mean "${guess}"? ${list ?? ""}`.trim() : list);
+      return at(ptr, problem("value-not-allowed", { found: describeValue(e.data), guess, allowed }));
     }
     case "const":
-      return at(ptr, `Expected ${JSON.stringify(params["allowedValue"])} but found ${describeValue(e.data)}.`, parent?.["description"] ? String(parent["description"]) : undefined);
+      return at(ptr, problem("wrong-fixed-value", { expected: JSON.stringify(params["allowedValue"]), found: describeValue(e.data), description: parent?.["description"] ? String(parent["description"]) : undefined }));
     case "discriminator": {
       const types = [...schemas.sectionTypes.keys()];
       if (params["error"] === "tag")
-        return at(ptr, 'This section has no "type".', `Add "type" with one of: ${types.join(", ")}.`);
+        return at(ptr, problem("missing-section-type", { types }));
       const value = String(params["tagValue"]);
       const guess = didYouMean(value, types);
-      return at(
-        `${ptr}/type`,
-        `Unknown section type "${value}".`,
-        guess ? `Did you mean "${guess}"?` : `Section types: ${types.join(", ")}.`,
-      );
+      return at(`${ptr}/type`, problem("unknown-section-type", { type: value, guess, types }));
     }
     case "minLength": {
       const n = Number(params["limit"]);
-      if (n <= 1) return at(ptr, "This text must not be empty.");
-      return at(ptr, `This text must be at least ${n} characters long; it has ${String(e.data).length}.`);
+      if (n <= 1) return at(ptr, problem("empty-text"));
+      return at(ptr, problem("text-too-short", { min: n, length: String(e.data).length }));
     }
     case "maxLength":
-      return at(ptr, `This text must be at most ${String(params["limit"])} characters long; it has ${String(e.data).length}.`, "Shorten it.");
+      return at(ptr, problem("text-too-long", { max: Number(params["limit"]), length: String(e.data).length }));
     case "minItems": {
       const n = Number(params["limit"]);
       const has = Array.isArray(e.data) ? e.data.length : 0;
-      return at(ptr, `This list needs at least ${n} item${n === 1 ? "" : "s"} but has ${has === 0 ? "none" : has}.`);
+      return at(ptr, problem("too-few-items", { min: n, count: has }));
     }
     case "maxItems":
-      return at(ptr, `This list may hold at most ${String(params["limit"])} items but has ${Array.isArray(e.data) ? e.data.length : 0}.`, "Remove the extra items.");
+      return at(ptr, problem("too-many-items", { max: Number(params["limit"]), count: Array.isArray(e.data) ? e.data.length : 0 }));
     case "uniqueItems":
-      return at(ptr, `Items ${String(params["j"])} and ${String(params["i"])} of this list are the same; each may appear once.`, "Remove one of them.");
+      return at(ptr, problem("duplicate-items", { first: Number(params["j"]), second: Number(params["i"]) }));
     case "pattern": {
       const ex = example(parent);
-      const desc = parent?.["description"] ? ` ${String(parent["description"])}` : "";
-      return at(ptr, `${describeValue(e.data)} is not in the expected form.${desc}`.replace(/^t/, "T"), ex ? `For example: ${ex}` : undefined);
+      const description = parent?.["description"] ? String(parent["description"]) : undefined;
+      return at(ptr, problem("malformed-text", { found: describeValue(e.data), description, example: ex }));
     }
     case "format":
-      return at(ptr, `${describeValue(e.data)} is not a valid ${String(params["format"]).replace("email", "e-mail address")}.`.replace(/^t/, "T"));
+      return at(ptr, problem("invalid-format", { found: describeValue(e.data), format: String(params["format"]).replace("email", "e-mail address") }));
     case "anyOf": {
       const options = ((e.schema as JsonSchema[]) ?? [])
         .map((s) => (s["required"] as string[] | undefined)?.map((f) => `"${f}"`).join(" and "))
         .filter(Boolean);
-      if (options.length === (e.schema as unknown[]).length) {
-        const either = options.length > 2 ? `${options.slice(0, -1).join(", ")} or ${options.at(-1)}` : options.join(" or ");
-        return at(ptr, `This needs ${either}.`, `Add ${either}.`);
-      }
-      return at(ptr, "This does not match any of the allowed forms.");
+      if (options.length === (e.schema as unknown[]).length) return at(ptr, problem("missing-one-of", { options: options as string[] }));
+      return at(ptr, problem("no-matching-form"));
     }
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return at(ptr, `The number must be ${e.keyword.includes("inimum") ? "at least" : "at most"} ${String(params["limit"])}; found ${String(e.data)}.`);
+      return at(ptr, problem("number-out-of-range", { bound: e.keyword.includes("inimum") ? "at least" : "at most", limit: String(params["limit"]), found: String(e.data) }));
     default:
-      return at(ptr, e.message ?? `Failed the "${e.keyword}" rule.`);
+      return at(ptr, problem("schema-rule", { detail: e.message ?? `Failed the "${e.keyword}" rule.` }));
   }
 }
 
@@ -323,7 +300,7 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
 export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, annotations: Annotation[]): Issue[] {
   const issues: Issue[] = [];
   const byFile = new Map(files.map((f) => [f.file, f]));
-  const at = (file: string, pointer: string, message: string, hint?: string) => issueAt(byFile.get(file)!, pointer, message, hint);
+  const at = (file: string, pointer: string, p: Problem) => issueAt(byFile.get(file)!, pointer, p);
 
   const ids = new Map<string, Set<string>>();
   /** Collections whose record list is not a list: their references cannot be checked (the schema error says why). */
@@ -340,7 +317,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
     (items as ({ id?: unknown } | null)[]).forEach((item, i) => {
       if (typeof item?.id !== "string") return;
       if (set.has(item.id))
-        issues.push(at(f.file, `/items/${i}/id`, `The id "${item.id}" is used by two records of this collection.`, "Give each record its own id."));
+        issues.push(at(f.file, `/items/${i}/id`, problem("duplicate-id", { id: item.id })));
       set.add(item.id);
     });
     ids.set(f.name, set);
@@ -353,20 +330,11 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
       const known = ids.get(a.arg!) ?? new Set();
       if (!known.has(a.value)) {
         const guess = didYouMean(a.value, known);
-        issues.push(
-          at(
-            a.file,
-            a.pointer,
-            `There is no record "${a.value}" in content/collections/${a.arg}.json.`,
-            guess ? `Did you mean "${guess}"?` : known.size ? `Known ids: ${[...known].join(", ")}.` : undefined,
-          ),
-        );
+        issues.push(at(a.file, a.pointer, problem("missing-record", { id: a.value, collection: a.arg!, guess, known: [...known] })));
       }
     } else if (a.kind === "asset" && !assets.has(a.value)) {
       const guess = didYouMean(a.value, assets.keys());
-      issues.push(
-        at(a.file, a.pointer, `The image "${a.value}" does not exist in content/.`, guess ? `Did you mean "${guess}"?` : "Put the file in content/assets/ and write its name as assets/<file name>."),
-      );
+      issues.push(at(a.file, a.pointer, problem("missing-image", { image: a.value, guess })));
     }
   }
   return issues;

@@ -139,10 +139,11 @@ describe("devClientScript", () => {
 
   it("lists every error, each location a link into the editor", () => {
     const report = [
-      "error: content/pages/pricing.json:12:15 /sections/1/type",
+      "error[unknown-section-type]: content/pages/pricing.json:12:15 /sections/1/type",
       '  Unknown section type "hreo".',
+      "  see: ERRORS.md#unknown-section-type",
       "",
-      "error: content/site.json:3:1",
+      "error[missing-site]: content/site.json:3:1",
       "  Something else.",
       "",
       "2 errors in content. Nothing was written; dist/ is unchanged.",

@@ -78,11 +78,11 @@ describe("the dev server", () => {
     const line = good.slice(0, good.indexOf('"type": "pageHeader"')).split("\n").length;
     writeFileSync(file, good.replace('"type": "pageHeader"', '"type": "pageHeadr"'));
     const error = JSON.parse((await next("error")).data) as string;
-    expect(error).toContain(`error: content/pages/pricing.json:${line}:`);
+    expect(error).toContain(`error[unknown-section-type]: content/pages/pricing.json:${line}:`);
     expect(error).toContain('Did you mean "pageHeader"?');
     const served = await (await fetch(`${base}/pricing`)).text();
     // A page opened now shows the overlay at once: the error is embedded in it.
-    expect(served).toMatch(/var initialError = "error: content\/pages\/pricing\.json:\d+:\d+/);
+    expect(served).toMatch(/var initialError = "error\[unknown-section-type\]: content\/pages\/pricing\.json:\d+:\d+/);
 
     writeFileSync(file, good);
     await next("reload");

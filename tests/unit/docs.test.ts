@@ -1,6 +1,12 @@
-/** The section catalogue (SECTIONS.md, npm run docs) covers every section type and collection, with its fields and the pages that use it. */
+/**
+ * The section catalogue (SECTIONS.md, npm run docs) covers every section type and
+ * collection, with its fields and the pages that use it; the error reference
+ * (ERRORS.md) covers every code of the catalogue of problems.
+ */
+import { promises as fs } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { generateCatalogue } from "../../scripts/docs.ts";
+import { exampleOf, generateCatalogue, generateErrorReference } from "../../scripts/docs.ts";
+import { catalogueEntry, CODES } from "../../scripts/pipeline/errors.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { loadSchemas } from "../../scripts/pipeline/schemas.ts";
 import path from "node:path";
@@ -20,5 +26,37 @@ describe("section catalogue", async () => {
     expect(pricing).toContain("| `plans` | list | yes |");
     expect(pricing).toContain("| `buildingTypes.residential.sizes.small` | text | yes | `\"Under 99 units\"` |");
     expect(md).toContain("| `items[].prices.residential.small` | whole number | yes | `49` |");
+  });
+});
+
+describe("error reference (ERRORS.md)", () => {
+  const md = generateErrorReference();
+
+  it("has a chapter for every code, with its title, meaning, an example with line and column, and what to do", () => {
+    for (const code of CODES) {
+      const chapter = md.slice(md.indexOf(`\n### ${code}\n`), md.indexOf("\n### ", md.indexOf(`\n### ${code}\n`) + 1) >>> 0);
+      const e = catalogueEntry(code);
+      expect(chapter, code).toContain(`**${e.title}** (${e.severity})`);
+      expect(chapter, code).toContain(e.means);
+      expect(chapter, code).toMatch(new RegExp(`\`\`\`text\\n${e.severity}\\[${code}\\]: .+:\\d+:\\d+`));
+      expect(chapter, code).toContain(`**What to do:** ${e.fix}`);
+      expect(md, code).toContain(`| [\`${code}\`](#${code}) |`);
+    }
+  });
+
+  it("shows each example as the build prints it", () => {
+    expect(exampleOf("unknown-section-type")).toBe(
+      'error[unknown-section-type]: content/pages/index.json:23:15 /sections/1/type\n  Unknown section type "hreo".\n  hint: Did you mean "hero"?',
+    );
+  });
+
+  it("lists only codes some stage reports, and every stage reports through the catalogue", async () => {
+    const dir = path.join(ROOT, "scripts/pipeline");
+    const sources = (await Promise.all((await fs.readdir(dir)).filter((f) => f !== "errors.ts").map((f) => fs.readFile(path.join(dir, f), "utf8")))).join("\n");
+    // seo.ts names the two duplicate codes as `duplicate-${field}`.
+    const used = (code: string) => sources.includes(`problem("${code}"`) || (/^duplicate-(title|description)$/.test(code) && sources.includes("problem(`duplicate-${field}`"));
+    expect(CODES.filter((code) => !used(code))).toEqual([]);
+    // Wording lives in the catalogue: no stage builds an issue with a message of its own.
+    expect(sources).not.toMatch(/severity: "(error|warning)"(?! \|)/);
   });
 });

@@ -19,7 +19,7 @@ vi.mock("../../scripts/pipeline/headers.ts", async (original) => {
     headerFiles: (...args: Parameters<typeof actual.headerFiles>) => {
       const out = actual.headerFiles(...args);
       if (process.env["FAIL_HEADERS"] !== "1") return out;
-      return { ...out, issues: [...out.issues, { severity: "error" as const, file: "content/site.json", line: 1, column: 1, pointer: "", message: "A fault injected by late-failure.test.ts." }] };
+      return { ...out, issues: [...out.issues, { code: "csp-blocked-markup" as const, severity: "error" as const, file: "content/site.json", line: 1, column: 1, pointer: "", message: "A fault injected by late-failure.test.ts." }] };
     },
   };
 });

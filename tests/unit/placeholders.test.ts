@@ -314,7 +314,7 @@ describe("npm run build -- --strict", () => {
       env: { ...process.env, BOS_PROJECT_ROOT: p.root },
     });
     expect(run.status).toBe(1);
-    for (const i of expected) expect(run.stderr).toContain(`error: ${i.file}:${i.line}:${i.column} ${i.pointer}  ${i.detail}\n`);
+    for (const i of expected) expect(run.stderr).toContain(`error[placeholder-address]: ${i.file}:${i.line}:${i.column} ${i.pointer}  ${i.detail}\n`);
     expect(run.stderr).toContain(`${expected.length} errors in content (${expected.length} placeholder addresses in 4 files). Nothing was written; dist/ is unchanged.`);
     expect(run.stdout).not.toContain("Built");
     expect(readdirSync(p.dist)).toEqual(["index.html"]);

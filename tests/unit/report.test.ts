@@ -10,6 +10,7 @@ import { describeIssues, printIssues, warningSummary, type PrintOptions } from "
 const GROUP: IssueGroup = { name: "odd things", singular: "odd thing", heading: "each of them odd", hint: "Make them even." };
 
 const odd = (file: string, line: number, detail: string, note?: string): Issue => ({
+  code: "placeholder-address",
   severity: "warning",
   file,
   line,
@@ -21,7 +22,7 @@ const odd = (file: string, line: number, detail: string, note?: string): Issue =
   detail,
   ...(note ? { note } : {}),
 });
-const single: Issue = { severity: "warning", file: "content/b.json", line: 9, column: 1, pointer: "", message: "A lone warning.", hint: "Tidy it." };
+const single: Issue = { code: "unlinked-page", severity: "warning", file: "content/b.json", line: 9, column: 1, pointer: "", message: "A lone warning.", hint: "Tidy it." };
 
 function printed(issues: Issue[], options?: PrintOptions): string {
   let out = "";
@@ -34,16 +35,18 @@ describe("printIssues", () => {
     const issues = [odd("content/a.json", 1, "one"), odd("content/a.json", 5, "three", "Three is the odd one out."), single, odd("content/c.json", 2, "five")];
     expect(printed(issues)).toBe(
       [
-        "warning: content/b.json:9:1",
+        "warning[unlinked-page]: content/b.json:9:1",
         "  A lone warning.",
         "  hint: Tidy it.",
+        "  see: ERRORS.md#unlinked-page",
         "",
         "3 odd things in 2 files, each of them odd:",
-        "warning: content/a.json:1:3 /x/1  one",
-        "warning: content/a.json:5:3 /x/5  three",
+        "warning[placeholder-address]: content/a.json:1:3 /x/1  one",
+        "warning[placeholder-address]: content/a.json:5:3 /x/5  three",
         "  Three is the odd one out.",
-        "warning: content/c.json:2:3 /x/2  five",
+        "warning[placeholder-address]: content/c.json:2:3 /x/2  five",
         "hint: Make them even.",
+        "see: ERRORS.md#placeholder-address",
         "",
         "",
       ].join("\n"),
@@ -51,19 +54,19 @@ describe("printIssues", () => {
   });
 
   it("prints a group of one as any other issue, with its own message and hint", () => {
-    expect(printed([odd("content/a.json", 1, "one")])).toBe("warning: content/a.json:1:3 /x/1\n  The thing one is odd.\n  hint: Make it even.\n\n");
+    expect(printed([odd("content/a.json", 1, "one")])).toBe("warning[placeholder-address]: content/a.json:1:3 /x/1\n  The thing one is odd.\n  hint: Make it even.\n  see: ERRORS.md#placeholder-address\n\n");
   });
 
   it("brief: a group is one line with its count", () => {
     expect(printed([odd("content/a.json", 1, "one"), odd("content/c.json", 2, "five"), single], { brief: true })).toBe(
-      "warning: content/b.json:9:1\n  A lone warning.\n  hint: Tidy it.\n\nwarning: 2 odd things in 2 files (run `npm run check` to list them).\n\n",
+      "warning[unlinked-page]: content/b.json:9:1\n  A lone warning.\n  hint: Tidy it.\n  see: ERRORS.md#unlinked-page\n\nwarning[placeholder-address]: 2 odd things in 2 files (run `npm run check` to list them).\n\n",
     );
   });
 
   it("errors come first, and the error summary says what they are", () => {
     const errors = [odd("content/a.json", 1, "one"), odd("content/a.json", 2, "two")].map((i) => ({ ...i, severity: "error" as const }));
     const out = printed([single, ...errors]);
-    expect(out.indexOf("error: content/a.json:1:3")).toBeLessThan(out.indexOf("warning: content/b.json"));
+    expect(out.indexOf("error[placeholder-address]: content/a.json:1:3")).toBeLessThan(out.indexOf("warning[unlinked-page]: content/b.json"));
     expect(out.trimEnd().split("\n").at(-1)).toBe("2 errors in content (2 odd things in 1 file), 1 warning(s). Nothing was written; dist/ is unchanged.");
   });
 });

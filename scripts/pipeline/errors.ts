@@ -1,0 +1,682 @@
+/**
+ * The catalogue of content problems: every kind of problem a build or `npm run check`
+ * reports has a stable code here (lowercase-kebab, named after the problem, not the
+ * stage that finds it), a title, a severity, message and hint templates filled from
+ * the occurrence, and the text of its chapter in ERRORS.md (scripts/docs.ts writes
+ * that file from this one; `npm run check` fails while it is stale).
+ *
+ * Stages never write wording of their own: they call problem(code, params) and pin the
+ * result to a place (issueAt in issues.ts). Codes are part of the interface (tests and
+ * tools match on them, ERRORS.md#<code> links to them): rename one only with care.
+ *
+ * Three texts come from the parsers that find them, as parameters: JSON syntax errors
+ * (scripts/lib/json.ts), front matter errors (scripts/lib/front-matter.ts) and the
+ * reasons a link is unsafe (scripts/lib/url.ts). They are one code each, with the
+ * parser's own sentence as the message.
+ */
+
+export type Severity = "error" | "warning";
+
+/** What a stage gets from problem(): pinned to a place, it becomes an Issue. */
+export interface Problem {
+  code: Code;
+  severity: Severity;
+  message: string;
+  hint?: string;
+}
+
+export const CATEGORIES = {
+  files: "Files",
+  fields: "Fields",
+  references: "Records and images",
+  text: "Text, Markdown and guides",
+  links: "Addresses and links",
+  seo: "Search engines and share images",
+  unused: "Unused content",
+  output: "Templates and output",
+} as const;
+
+interface Entry<P> {
+  category: keyof typeof CATEGORIES;
+  title: string;
+  severity: Severity;
+  /** For ERRORS.md: what happened and why it matters. */
+  means: string;
+  /** For ERRORS.md: what to do. */
+  fix: string;
+  message: (p: P) => string;
+  hint?: (p: P) => string | undefined;
+  /** For ERRORS.md: an occurrence, printed as the build prints it. */
+  example: { file: string; line: number; column: number; pointer: string; params: P };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+type None = {};
+const entry = <P = None>(e: Entry<P>): Entry<P> => e;
+
+/** "a or b", "a, b or c". */
+const either = (items: string[]) => (items.length > 2 ? `${items.slice(0, -1).join(", ")} or ${items.at(-1)}` : items.join(" or "));
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const didYouMean = (guess: string | undefined, quote = true) => (guess === undefined ? undefined : quote ? `Did you mean "${guess}"?` : `Did you mean ${guess}?`);
+
+const PLACEHOLDER_HINT = "`npm run build -- --strict` fails while any address is a placeholder.";
+
+export const CATALOGUE = {
+  // ------------------------------------------------------------------ files
+  "json-syntax": entry<{ detail: string; hint?: string }>({
+    category: "files",
+    title: "The file is not valid JSON",
+    severity: "error",
+    means:
+      "A content file could not be read as JSON: a comma, quote or bracket is missing or extra, or the file uses something JSON does not allow (comments, single quotes, a comma after the last item). The message says what was found at the position given, which is where reading stopped; the mistake is there or just before it.",
+    fix: "Correct the file at the given line and column. An editor that knows JSON (VS Code) underlines the same place.",
+    message: (p) => p.detail,
+    hint: (p) => p.hint,
+    example: { file: "content/pages/pricing.json", line: 5, column: 17, pointer: "", params: { detail: "There is a comma after the last field.", hint: "Remove the comma before the `}`." } },
+  }),
+  "front-matter-syntax": entry<{ detail: string; hint?: string }>({
+    category: "files",
+    title: "A guide's front matter cannot be read",
+    severity: "error",
+    means:
+      "A guide (content/guides/*.md) starts with a front matter block: a line `---`, one `key: value` line per field, and another `---`. The block is missing, not closed, or has a line that is not `key: value`, so the guide's title and other fields are unknown.",
+    fix: "Write the block as in the other guides: `---`, then `title: …`, `description: …` and the other fields one per line, then `---`.",
+    message: (p) => p.detail,
+    hint: (p) => p.hint,
+    example: { file: "content/guides/getting-started.md", line: 1, column: 1, pointer: "", params: { detail: "The file must start with a front matter block: a line ---, then lines like title: …, then ---.", hint: "Add the block at the top, as in the other guides." } },
+  }),
+  "missing-site": entry({
+    category: "files",
+    title: "content/site.json is missing",
+    severity: "error",
+    means: "Every site has a content/site.json: the header, the footer, the site's address and its settings. Without it no page can be built.",
+    fix: "Restore content/site.json (from version control, or copy it from the starter site) and adapt it.",
+    message: () => "content/site.json is missing: every site needs one for its header, footer and settings.",
+    example: { file: "content/site.json", line: 1, column: 1, pointer: "", params: {} },
+  }),
+  "unknown-file": entry({
+    category: "files",
+    title: "A file the build does not know what to do with",
+    severity: "error",
+    means: "Every file under content/ has a place: pages, collections, guides or assets. A file elsewhere (or with another extension) would be silently ignored, so it is reported instead.",
+    fix: "Move the file to the folder it belongs in, or delete it.",
+    message: () => "The build does not know what to do with this file.",
+    hint: () => "Pages go in content/pages/ (.json), shared records in content/collections/ (.json), guides in content/guides/ (.md), images in content/assets/.",
+    example: { file: "content/pages/notes.txt", line: 1, column: 1, pointer: "", params: {} },
+  }),
+  "not-an-object": entry({
+    category: "files",
+    title: "The file does not hold a JSON object",
+    severity: "error",
+    means: "A content file is one JSON object, `{ … }`, whose fields the schema describes. This file holds a list, a text or a number instead.",
+    fix: "Wrap the content in `{ }` with its fields, as in the other files of the folder.",
+    message: () => "The file must hold one JSON object, starting with {.",
+    example: { file: "content/pages/about.json", line: 1, column: 1, pointer: "", params: {} },
+  }),
+  "unknown-collection": entry<{ name: string; guess?: string; known: string[] }>({
+    category: "files",
+    title: "A collection file named after no collection",
+    severity: "error",
+    means: "Each file in content/collections/ is named after its collection (testimonials.json, plans.json), and the name chooses the schema its records are checked against. No schema in schemas/collections/ has this name.",
+    fix: "Rename the file after one of the known collections (often a typo), or add a schema for the new collection in schemas/collections/.",
+    message: (p) => `There is no collection called "${p.name}".`,
+    hint: (p) => (p.guess ? `Did you mean to name the file ${p.guess}.json?` : `Known collections: ${p.known.join(", ")}.`),
+    example: { file: "content/collections/testimonial.json", line: 1, column: 1, pointer: "", params: { name: "testimonial", guess: "testimonials", known: [] } },
+  }),
+  "missing-schema-line": entry<{ expected: string }>({
+    category: "files",
+    title: 'The file has no "$schema" line',
+    severity: "error",
+    means: 'A JSON content file starts with a "$schema" field that names its schema, so that editors check the file while it is typed. This file has none.',
+    fix: 'Add the "$schema" line given in the hint as the first field.',
+    message: () => 'The file must start with a "$schema" line.',
+    hint: (p) => `Add "$schema": "${p.expected}" as the first line inside the {.`,
+    example: { file: "content/pages/about.json", line: 1, column: 1, pointer: "/$schema", params: { expected: "../../schemas/page.schema.json" } },
+  }),
+  "wrong-schema-line": entry<{ expected: string }>({
+    category: "files",
+    title: 'The "$schema" line names the wrong schema',
+    severity: "error",
+    means: 'The "$schema" field names a schema other than the one the build checks this file against, so an editor would check it against the wrong rules (or none). The right value depends on the folder the file is in.',
+    fix: 'Replace the value with the one given in the hint.',
+    message: (p) => `"$schema" should be "${p.expected}" for this file.`,
+    hint: (p) => `Replace it with "${p.expected}".`,
+    example: { file: "content/pages/about.json", line: 2, column: 14, pointer: "/$schema", params: { expected: "../../schemas/page.schema.json" } },
+  }),
+  "schema-line-not-first": entry({
+    category: "files",
+    title: '"$schema" is not the first field',
+    severity: "error",
+    means: 'The "$schema" field is there and right, but not first. It goes first so that anyone opening the file sees what it is.',
+    fix: 'Move the "$schema" line to the top, right after the `{`.',
+    message: () => '"$schema" must be the first field of the file.',
+    hint: () => "Move it to the top, right after the {.",
+    example: { file: "content/pages/about.json", line: 4, column: 3, pointer: "/$schema", params: {} },
+  }),
+  "file-name-not-an-address": entry<{ name: string; extension: "json" | "md"; example: string }>({
+    category: "files",
+    title: "A page's file name cannot become an address",
+    severity: "error",
+    means: "A page's address comes from its file name (content/pages/about-us.json is /about-us, content/guides/getting-started.md is /resources/guides/getting-started). Capitals, spaces and other characters make addresses that break or differ between servers.",
+    fix: "Rename the file with lower-case letters, digits and dashes only.",
+    message: (p) => `The file name "${p.name}.${p.extension}" cannot become an address.`,
+    hint: (p) => `Use lower-case letters, digits and dashes only, for example ${p.example}.`,
+    example: { file: "content/pages/about us.json", line: 1, column: 1, pointer: "", params: { name: "about us", extension: "json", example: "about-us.json" } },
+  }),
+
+  // ------------------------------------------------------------------ fields (schemas/)
+  "missing-field": entry<{ field: string; kind: string; example?: string; description?: string }>({
+    category: "fields",
+    title: "A required field is missing",
+    severity: "error",
+    means: "The schema of this block requires the field (SECTIONS.md marks it *yes*): the page would be incomplete, or a template would have nothing to show, without it. The position is that of the block the field is missing from.",
+    fix: "Add the field, with a value like the example in the hint. SECTIONS.md lists every field of every section type and collection.",
+    message: (p) => `The required field "${p.field}" is missing from this ${p.kind}.`,
+    hint: (p) => (p.example ? `Add "${p.field}": ${p.example}${p.description ? ` (${p.description})` : ""}` : undefined),
+    example: {
+      file: "content/pages/index.json",
+      line: 6,
+      column: 5,
+      pointer: "/sections/0/heading",
+      params: { field: "heading", kind: "hero section", example: '"Do Less Admin. Grow Your Portfolio."', description: "The headline: the page's main title (its only h1)" },
+    },
+  }),
+  "unknown-field": entry<{ field: string; kind: string; guess?: string; allowed: string[] }>({
+    category: "fields",
+    title: "A field the block does not have",
+    severity: "error",
+    means: "The field is not part of this block's schema, so no template reads it: its value would silently not appear. Most often the name is misspelt, or the field belongs to another section type.",
+    fix: "Correct the name (the hint suggests the closest one), or remove the field.",
+    message: (p) => `"${p.field}" is not a field of a ${p.kind}.`,
+    hint: (p) => didYouMean(p.guess) ?? `Allowed fields: ${p.allowed.join(", ")}.`,
+    example: { file: "content/pages/pricing.json", line: 4, column: 3, pointer: "/descripton", params: { field: "descripton", kind: "page", guess: "description", allowed: [] } },
+  }),
+  "wrong-type": entry<{ expected: string; found: string; example?: string }>({
+    category: "fields",
+    title: "A value of the wrong kind",
+    severity: "error",
+    means: "The field takes another kind of value: text where a number is written, a single value where a list is expected, and so on. A template could not use it.",
+    fix: "Write the value in the expected form: text in double quotes, numbers without quotes, lists in [ ].",
+    message: (p) => `Expected ${p.expected} but found ${p.found}.`,
+    hint: (p) => (p.example ? `For example: ${p.example}` : undefined),
+    example: { file: "content/collections/plans.json", line: 18, column: 45, pointer: "/items/1/prices/residential/small", params: { expected: "a whole number", found: 'the text "49"', example: "49" } },
+  }),
+  "value-not-allowed": entry<{ found: string; guess?: string; allowed: string[] }>({
+    category: "fields",
+    title: "A value that is not one of the allowed values",
+    severity: "error",
+    means: "The field takes one of a fixed list of values (an icon name, a colour, a level), each of which the templates know how to show.",
+    fix: "Use one of the allowed values listed in the hint (SECTIONS.md lists them too).",
+    message: (p) => `${capital(p.found)} is not one of the allowed values.`,
+    hint: (p) => {
+      const list = p.allowed.length <= 12 ? `Allowed values: ${p.allowed.join(", ")}.` : undefined;
+      return p.guess ? `Did you mean "${p.guess}"? ${list ?? ""}`.trim() : list;
+    },
+    example: { file: "content/collections/products.json", line: 4, column: 88, pointer: "/items/0/icon", params: { found: 'the text "buildings"', guess: "building", allowed: [] } },
+  }),
+  "wrong-fixed-value": entry<{ expected: string; found: string; description?: string }>({
+    category: "fields",
+    title: "A field that must have one exact value",
+    severity: "error",
+    means: "The schema fixes this field to a single value where another field requires it (\"overviewAvailable\": true only applies to a feature marked \"comingSoon\": true). The hint repeats the field's description, which gives the reason.",
+    fix: "Write the value given in the message, or change the field that requires it.",
+    message: (p) => `Expected ${p.expected} but found ${p.found}.`,
+    hint: (p) => p.description,
+    example: {
+      file: "content/collections/features.json",
+      line: 160,
+      column: 29,
+      pointer: "/items/3/groups/1/items/1/comingSoon",
+      params: { expected: "true", found: "boolean false", description: '"overviewAvailable": true only applies to a feature marked "comingSoon": true. Set "comingSoon": true, or remove "overviewAvailable".' },
+    },
+  }),
+  "missing-section-type": entry<{ types: string[] }>({
+    category: "fields",
+    title: 'A section without "type"',
+    severity: "error",
+    means: 'Each item of a page\'s "sections" list says which kind of block it is with "type"; the type chooses its fields and its template.',
+    fix: 'Add "type" with one of the section types (SECTIONS.md describes each).',
+    message: () => 'This section has no "type".',
+    hint: (p) => `Add "type" with one of: ${p.types.join(", ")}.`,
+    example: { file: "content/pages/about.json", line: 6, column: 5, pointer: "/sections/0", params: { types: ["cardGrid", "carousel", "caseStudy", "contactCards", "cta", "featureCategories", "featureDetails", "guideList", "hero", "intro", "loginTabs", "notFound", "pageHeader", "pricingTable", "productGrid", "split", "stats", "steps", "testimonials", "videoPoster"] } },
+  }),
+  "unknown-section-type": entry<{ type: string; guess?: string; types: string[] }>({
+    category: "fields",
+    title: "Unknown section type",
+    severity: "error",
+    means: 'A section\'s "type" names no section type of schemas/sections/, so there is no template to draw it and no schema to check its fields. Usually a typo.',
+    fix: "Correct the type (the hint suggests the closest one). SECTIONS.md lists every section type with its fields.",
+    message: (p) => `Unknown section type "${p.type}".`,
+    hint: (p) => didYouMean(p.guess) ?? `Section types: ${p.types.join(", ")}.`,
+    example: { file: "content/pages/index.json", line: 23, column: 15, pointer: "/sections/1/type", params: { type: "hreo", guess: "hero", types: [] } },
+  }),
+  "empty-text": entry({
+    category: "fields",
+    title: "An empty text",
+    severity: "error",
+    means: "The field is there but its text is empty (\"\"): the page would show an empty heading, button or label.",
+    fix: "Write the text, or remove the field if it is optional.",
+    message: () => "This text must not be empty.",
+    example: { file: "content/pages/about.json", line: 6, column: 38, pointer: "/sections/0/heading", params: {} },
+  }),
+  "text-too-short": entry<{ min: number; length: number }>({
+    category: "fields",
+    title: "A text that is too short",
+    severity: "error",
+    means: "The field needs a minimum length to do its job: a page description under 50 characters says too little in search results, for example.",
+    fix: "Write a longer text.",
+    message: (p) => `This text must be at least ${p.min} characters long; it has ${p.length}.`,
+    example: { file: "content/pages/about.json", line: 4, column: 18, pointer: "/description", params: { min: 50, length: 10 } },
+  }),
+  "text-too-long": entry<{ max: number; length: number }>({
+    category: "fields",
+    title: "A text that is too long",
+    severity: "error",
+    means: "The field has a maximum length: beyond it the text is cut off in search results, or breaks the layout of its block.",
+    fix: "Shorten the text.",
+    message: (p) => `This text must be at most ${p.max} characters long; it has ${p.length}.`,
+    hint: () => "Shorten it.",
+    example: { file: "content/pages/about.json", line: 3, column: 12, pointer: "/title", params: { max: 70, length: 90 } },
+  }),
+  "too-few-items": entry<{ min: number; count: number }>({
+    category: "fields",
+    title: "A list with too few items",
+    severity: "error",
+    means: "The list needs a minimum number of items for its block to make sense (a carousel of one slide, a pricing table with no plan).",
+    fix: "Add items to the list.",
+    message: (p) => `This list needs at least ${p.min} item${p.min === 1 ? "" : "s"} but has ${p.count === 0 ? "none" : p.count}.`,
+    example: { file: "content/pages/about.json", line: 5, column: 15, pointer: "/sections", params: { min: 1, count: 0 } },
+  }),
+  "too-many-items": entry<{ max: number; count: number }>({
+    category: "fields",
+    title: "A list with too many items",
+    severity: "error",
+    means: "The list has a maximum number of items: its block is laid out for at most that many.",
+    fix: "Remove the extra items.",
+    message: (p) => `This list may hold at most ${p.max} items but has ${p.count}.`,
+    hint: () => "Remove the extra items.",
+    example: { file: "content/pages/index.json", line: 30, column: 20, pointer: "/sections/2/items", params: { max: 6, count: 7 } },
+  }),
+  "duplicate-items": entry<{ first: number; second: number }>({
+    category: "fields",
+    title: "The same item twice in a list",
+    severity: "error",
+    means: "The list may hold each value once (a record id, an address): a repeated one would show the same thing twice.",
+    fix: "Remove one of the two items (counted from 0).",
+    message: (p) => `Items ${p.first} and ${p.second} of this list are the same; each may appear once.`,
+    hint: () => "Remove one of them.",
+    example: { file: "content/pages/index.json", line: 40, column: 18, pointer: "/sections/3/testimonials", params: { first: 0, second: 2 } },
+  }),
+  "malformed-text": entry<{ found: string; description?: string; example?: string }>({
+    category: "fields",
+    title: "A text that is not in the expected form",
+    severity: "error",
+    means: "The field takes text of a particular form (an id of lower-case letters and dashes, an address starting with /, a colour like #0f172a). The message repeats the field's description, which says what the form is.",
+    fix: "Rewrite the value in the form of the example.",
+    message: (p) => `${capital(p.found)} is not in the expected form.${p.description ? ` ${p.description}` : ""}`,
+    hint: (p) => (p.example ? `For example: ${p.example}` : undefined),
+    example: { file: "content/pages/about.json", line: 6, column: 5, pointer: "/aliases/0", params: { found: 'the text "/About-Us"', description: "An address starting with a slash, in lower case, without a trailing slash.", example: '"/urbi-kore"' } },
+  }),
+  "invalid-format": entry<{ found: string; format: string }>({
+    category: "fields",
+    title: "Not a valid e-mail address, date or address",
+    severity: "error",
+    means: "The field takes a value in a standard format (an e-mail address, a date, a URL) and this value is not one.",
+    fix: "Correct the value.",
+    message: (p) => `${capital(p.found)} is not a valid ${p.format}.`,
+    example: { file: "content/site.json", line: 20, column: 14, pointer: "/contact/email", params: { found: 'the text "hello@"', format: "e-mail address" } },
+  }),
+  "missing-one-of": entry<{ options: string[] }>({
+    category: "fields",
+    title: "None of the fields one of which is needed",
+    severity: "error",
+    means: 'The block needs one field out of several (a button goes to a page with "href" or opens a dialog with "action"), and has none of them.',
+    fix: "Add one of the fields named.",
+    message: (p) => `This needs ${either(p.options)}.`,
+    hint: (p) => `Add ${either(p.options)}.`,
+    example: { file: "content/pages/index.json", line: 6, column: 73, pointer: "/sections/0/actions/0", params: { options: ['"href"', '"to"', '"opens"', '"menu"'] } },
+  }),
+  "no-matching-form": entry({
+    category: "fields",
+    title: "A value that matches none of the allowed forms",
+    severity: "error",
+    means: "The field can take several forms, and the value matches none of them.",
+    fix: "Compare the value with the field's description in SECTIONS.md.",
+    message: () => "This does not match any of the allowed forms.",
+    example: { file: "content/pages/index.json", line: 6, column: 73, pointer: "/sections/0/media", params: {} },
+  }),
+  "number-out-of-range": entry<{ bound: "at least" | "at most"; limit: string; found: string }>({
+    category: "fields",
+    title: "A number out of range",
+    severity: "error",
+    means: "The number is below the smallest or above the largest value the field allows (a negative price, a rating of 6 out of 5, a percentage over 100).",
+    fix: "Correct the number.",
+    message: (p) => `The number must be ${p.bound} ${p.limit}; found ${p.found}.`,
+    example: { file: "content/collections/testimonials.json", line: 10, column: 17, pointer: "/items/0/rating", params: { bound: "at most", limit: "5", found: "6" } },
+  }),
+  "schema-rule": entry<{ detail: string }>({
+    category: "fields",
+    title: "A value that breaks another rule of its schema",
+    severity: "error",
+    means: "The value breaks a rule of its schema that has no message of its own here; the message is the validator's.",
+    fix: "Read the field's description in SECTIONS.md or its schema in schemas/, and correct the value.",
+    message: (p) => p.detail,
+    example: { file: "content/pages/index.json", line: 6, column: 20, pointer: "/sections/0", params: { detail: "must be multiple of 2" } },
+  }),
+
+  // ------------------------------------------------------------------ records and images
+  "duplicate-id": entry<{ id: string }>({
+    category: "references",
+    title: "Two records with the same id",
+    severity: "error",
+    means: "Pages refer to a collection's records by id, so each id names one record: with two, a page could not say which it means.",
+    fix: "Give each record its own id (and update the pages that refer to the one you rename).",
+    message: (p) => `The id "${p.id}" is used by two records of this collection.`,
+    hint: () => "Give each record its own id.",
+    example: { file: "content/collections/products.json", line: 5, column: 13, pointer: "/items/1/id", params: { id: "kore" } },
+  }),
+  "missing-record": entry<{ id: string; collection: string; guess?: string; known: string[] }>({
+    category: "references",
+    title: "A reference to a record that does not exist",
+    severity: "error",
+    means: "A section lists a record of a collection by its id (a testimonial, a plan, a guide), and the collection has no record with that id, so there is nothing to show.",
+    fix: "Correct the id (the hint suggests the closest), or add the record to the collection.",
+    message: (p) => `There is no record "${p.id}" in content/collections/${p.collection}.json.`,
+    hint: (p) => didYouMean(p.guess) ?? (p.known.length ? `Known ids: ${p.known.join(", ")}.` : undefined),
+    example: { file: "content/pages/index.json", line: 11, column: 9, pointer: "/sections/0/plans/1", params: { id: "flo", collection: "plans", guess: "flow", known: [] } },
+  }),
+  "missing-image": entry<{ image: string; guess?: string }>({
+    category: "references",
+    title: "An image that does not exist",
+    severity: "error",
+    means: "A field names an image file that is not in content/assets/: the page would show a broken image.",
+    fix: "Put the file in content/assets/, or correct the name (the hint suggests the closest).",
+    message: (p) => `The image "${p.image}" does not exist in content/.`,
+    hint: (p) => didYouMean(p.guess) ?? "Put the file in content/assets/ and write its name as assets/<file name>.",
+    example: { file: "content/pages/index.json", line: 6, column: 78, pointer: "/sections/0/images/0/src", params: { image: "assets/hero-skyline.png", guess: "assets/hero-skyline.svg" } },
+  }),
+  "unreadable-image-size": entry<{ image: string }>({
+    category: "references",
+    title: "An image whose size cannot be read",
+    severity: "error",
+    means: "Pages give each image its width and height, so that the page does not jump while the image loads. The size of this file cannot be read: it is not an SVG with a viewBox, a PNG, a JPEG or a WebP image, or it is damaged.",
+    fix: "Save the image as an SVG with a viewBox, or as PNG, JPEG or WebP.",
+    message: (p) => `The size of "${p.image}" cannot be read, so the page would jump while it loads.`,
+    hint: () => "Use an SVG with a viewBox, or a PNG, JPEG or WebP file.",
+    example: { file: "content/pages/index.json", line: 8, column: 16, pointer: "/sections/0/image/src", params: { image: "assets/hero.gif" } },
+  }),
+
+  // ------------------------------------------------------------------ text, Markdown, guides
+  "html-in-text": entry<{ found: string }>({
+    category: "text",
+    title: "HTML in a text field",
+    severity: "error",
+    means: "Text fields are Markdown, and HTML in them is not allowed: it could break the page's layout, or run script on it.",
+    fix: "Write the formatting in Markdown: **bold**, *italic*, [link text](/page).",
+    message: (p) => `HTML is not allowed in text fields (found ${p.found}).`,
+    hint: () => "Use Markdown instead: **bold**, *italic*, [link text](/page).",
+    example: { file: "content/pages/about.json", line: 6, column: 52, pointer: "/sections/0/text", params: { found: '"<b onclick=\\"x()\\">"' } },
+  }),
+  "image-in-text": entry({
+    category: "text",
+    title: "An image inside text",
+    severity: "error",
+    means: "Markdown images (![alt](src)) are not allowed in text fields: images go in the fields made for them, which know their size and alternative text.",
+    fix: "Use the section's image field instead.",
+    message: () => "Images cannot be placed inside text.",
+    hint: () => "Use the section's image field instead.",
+    example: { file: "content/pages/about.json", line: 12, column: 17, pointer: "/sections/1/text", params: {} },
+  }),
+  "reference-link": entry({
+    category: "text",
+    title: "A reference-style Markdown link",
+    severity: "error",
+    means: "Reference-style links ([text][ref] with the address elsewhere) are not supported, so that every link's address can be checked where it is written.",
+    fix: "Write the link as [text](address).",
+    message: () => "Reference-style links ([text][ref]) are not supported.",
+    hint: () => "Write the link as [text](address).",
+    example: { file: "content/pages/about.json", line: 12, column: 17, pointer: "/sections/1/text", params: {} },
+  }),
+  "unsupported-markdown": entry<{ kind: string }>({
+    category: "text",
+    title: "Markdown that is not supported here",
+    severity: "error",
+    means: "The text uses a kind of Markdown (a table, footnote and so on) that the templates do not draw.",
+    fix: "Rewrite the text with paragraphs, headings, lists, links, emphasis and code only.",
+    message: (p) => `This kind of Markdown (${p.kind}) is not supported here.`,
+    example: { file: "content/pages/about.json", line: 12, column: 17, pointer: "/sections/1/text", params: { kind: "table" } },
+  }),
+  "block-in-one-line-field": entry({
+    category: "text",
+    title: "Several lines in a one-line text field",
+    severity: "error",
+    means: "The field is shown on one line (a heading, a button): headings, lists and several paragraphs cannot appear in it.",
+    fix: "Remove the empty lines, list markers (-, 1.) or # at the start of a line.",
+    message: () => "This field takes a single line of text; headings, lists and several paragraphs are not allowed here.",
+    hint: () => "Remove the empty lines, list markers (-, 1.) or # at the start of a line.",
+    example: { file: "content/pages/about.json", line: 6, column: 38, pointer: "/sections/0/heading", params: {} },
+  }),
+  "guide-h1-heading": entry({
+    category: "text",
+    title: "A # heading in a guide",
+    severity: "error",
+    means: "A guide's title is its page's only top-level heading; a # heading in the text would be a second one, which confuses search engines and screen readers.",
+    fix: "Start the sections with ## (and sub-sections with ###).",
+    message: () => "A guide's text may not have a # heading: the title is the page's heading.",
+    hint: () => "Start the sections with ## (and sub-sections with ###).",
+    example: { file: "content/guides/getting-started.md", line: 8, column: 1, pointer: "/body", params: {} },
+  }),
+  "repeated-heading": entry<{ heading: string; before: number }>({
+    category: "text",
+    title: "The same heading twice in a guide",
+    severity: "error",
+    means: "Each heading of a guide becomes a link in its table of contents, and an anchor in its address: two with the same words could not be told apart.",
+    fix: "Reword one of the two headings.",
+    message: (p) => `The heading "${p.heading}" is also on line ${p.before}: each heading needs its own words, as it becomes a link in the table of contents.`,
+    hint: () => "Reword one of the two.",
+    example: { file: "content/guides/getting-started.md", line: 12, column: 1, pointer: "/body", params: { heading: "Setup", before: 8 } },
+  }),
+  "wrong-read-time": entry<{ readTime: number; words: string; minutes: number; wordsPerMinute: number }>({
+    category: "text",
+    title: "A guide's readTime does not match its length",
+    severity: "error",
+    means: "A guide's readTime is shown to readers; it must match the text, counted at a fixed reading speed, so that it stays true when the text changes.",
+    fix: "Set readTime to the number of minutes given in the hint, or lengthen or shorten the text.",
+    message: (p) => `readTime says ${p.readTime} min, but the text is ${p.words} words: about ${p.minutes} min at ${p.wordsPerMinute} words a minute.`,
+    hint: (p) => `Set readTime: ${p.minutes}, or make the text ${p.readTime > p.minutes ? "longer" : "shorter"}.`,
+    example: { file: "content/guides/getting-started.md", line: 5, column: 11, pointer: "/readTime", params: { readTime: 9, words: "202", minutes: 1, wordsPerMinute: 200 } },
+  }),
+
+  // ------------------------------------------------------------------ addresses and links
+  "duplicate-address": entry<{ path: string; other: string; otherPointer: string }>({
+    category: "links",
+    title: "Two pages with the same address",
+    severity: "error",
+    means: "An address belongs to one page. Two files (or a file and another page's alias) claim the same one, so one of them could never be reached.",
+    fix: "Rename one of the files, or remove the alias.",
+    message: (p) => `The address ${p.path} is already used by ${p.other}${p.otherPointer ? ` (${p.otherPointer})` : ""}.`,
+    hint: () => "Each address may belong to one page only: rename the file or remove the alias.",
+    example: { file: "content/pages/other.json", line: 5, column: 33, pointer: "/aliases/1", params: { path: "/same-address", other: "content/pages/about.json", otherPointer: "/aliases/0" } },
+  }),
+  "unsafe-link": entry<{ reason: string; hint?: string }>({
+    category: "links",
+    title: "A link that is not a safe, complete address",
+    severity: "error",
+    means:
+      "Links in content go to a page of this site (starting with /), to an https:// address, or to mailto: or tel:. Anything else (javascript:, an address without https://, a page name without its slash, spaces around it) would not work, or would run script.",
+    fix: "Write the address in full, as the hint says.",
+    message: (p) => p.reason,
+    hint: (p) => p.hint,
+    example: { file: "content/pages/index.json", line: 10, column: 47, pointer: "/sections/0/actions/0/href", params: { reason: 'Links starting with "javascript:" are not allowed.', hint: "Use a page of this site (/pricing), an https:// address, mailto: or tel:." } },
+  }),
+  "broken-link": entry<{ link: string; guess?: string }>({
+    category: "links",
+    title: "A link to a page that does not exist",
+    severity: "error",
+    means: "An internal link (starting with /) points at an address no page has: visitors following it would land on the not-found page.",
+    fix: "Correct the address (the hint suggests the closest page), or create the page.",
+    message: (p) => `The link ${p.link} points to a page that does not exist.`,
+    hint: (p) => didYouMean(p.guess, false) ?? "Create the page in content/pages/ or correct the address.",
+    example: { file: "content/pages/about.json", line: 5, column: 92, pointer: "/sections/0/link/href", params: { link: "/prcing", guess: "/pricing" } },
+  }),
+  "record-without-page": entry<{ id: string; link: string }>({
+    category: "links",
+    title: "A record whose page does not exist",
+    severity: "error",
+    means: "Records of some collections each have their own page (a feature's id names /features/<id>), and lists link to it. This record's page is missing.",
+    fix: "Create the page, or correct the record's id.",
+    message: (p) => `The record "${p.id}" has no page: ${p.link} does not exist.`,
+    hint: (p) => `Create content/pages${p.link}.json, or correct the id.`,
+    example: { file: "content/collections/features.json", line: 199, column: 13, pointer: "/items/5/id", params: { id: "iot-hardware", link: "/features/iot-hardware" } },
+  }),
+  "placeholder-address": entry<{ address: string; host: string; kind: string; what?: string; effect?: string }>({
+    category: "links",
+    title: "An address that is still a placeholder",
+    severity: "warning",
+    means:
+      "An address in content is on a name reserved for examples (example.com, example.net, example.org and names under them, or ending in .example, .invalid, .test or .localhost): it leads nowhere on the published site. A warning while the site is being written; `npm run build -- --strict` makes it an error, so that a published site cannot carry one.",
+    fix: "Replace the address with the real one before publishing.",
+    message: (p) => (p.what ? `${p.what} is still a placeholder (${p.host}): ${p.effect}.` : `${p.kind} ${p.address} is still a placeholder (${p.host}).`),
+    hint: () => `Replace it with the real address before publishing; ${PLACEHOLDER_HINT}`,
+    example: { file: "content/site.json", line: 161, column: 21, pointer: "/header/nav/3/links/1/href", params: { address: "https://help.example.com", host: "help.example.com", kind: "An external link" } },
+  }),
+
+  // ------------------------------------------------------------------ search engines
+  "duplicate-title": entry<{ otherPath: string; otherFile: string; path: string; value: string }>({
+    category: "seo",
+    title: "Two pages with the same title",
+    severity: "error",
+    means: "Search engines show a page's title in their results, and browsers in tabs and bookmarks: two pages with the same one cannot be told apart there.",
+    fix: "Give each page its own title.",
+    message: (p) => `The pages ${p.otherPath} (${p.otherFile}) and ${p.path} have the same title: "${p.value}"`,
+    hint: () => "Search engines show the title in their results: give each page its own.",
+    example: { file: "content/pages/pricing.json", line: 3, column: 12, pointer: "/title", params: { otherPath: "/plans", otherFile: "content/pages/plans.json", path: "/pricing", value: "Pricing" } },
+  }),
+  "duplicate-description": entry<{ otherPath: string; otherFile: string; path: string; value: string }>({
+    category: "seo",
+    title: "Two pages with the same description",
+    severity: "error",
+    means: "Search engines show a page's description under its title in their results: two pages with the same one look like one page.",
+    fix: "Give each page its own description.",
+    message: (p) => `The pages ${p.otherPath} (${p.otherFile}) and ${p.path} have the same description: "${p.value}"`,
+    hint: () => "Search engines show the description in their results: give each page its own.",
+    example: { file: "content/pages/pricing.json", line: 4, column: 18, pointer: "/description", params: { otherPath: "/", otherFile: "content/pages/index.json", path: "/pricing", value: "Software for property managers: leases, maintenance and payments in one place." } },
+  }),
+  "share-image-for-missing-page": entry<{ page: string }>({
+    category: "seo",
+    title: "A share image for a page that does not exist",
+    severity: "error",
+    means: "content/site.json lists share images (the picture a link preview shows) by page address; this address is no page's (or is an alias, which shares its page's image).",
+    fix: "Use the address of a page in content/pages (not an alias), or remove the entry.",
+    message: (p) => `No page has the address ${p.page}, so it cannot have a share image.`,
+    hint: () => "Use the address of a page in content/pages (not an alias).",
+    example: { file: "content/site.json", line: 88, column: 17, pointer: "/seo/shareImages/2/page", params: { page: "/plans" } },
+  }),
+
+  // ------------------------------------------------------------------ unused content
+  "unused-record": entry<{ id: string }>({
+    category: "unused",
+    title: "A record no page shows",
+    severity: "warning",
+    means: "A record of a collection that no section lists by its id: no visitor ever sees it.",
+    fix: "List its id in a section to show it, or delete it if it is no longer needed.",
+    message: (p) => `The record "${p.id}" is not used by any page.`,
+    hint: () => "List its id in a section to show it, or delete it if it is no longer needed.",
+    example: { file: "content/collections/testimonials.json", line: 30, column: 13, pointer: "/items/3/id", params: { id: "old-quote" } },
+  }),
+  "unused-image": entry<{ image: string }>({
+    category: "unused",
+    title: "An image nothing uses",
+    severity: "warning",
+    means: "A file in content/assets/ that no content field and no template names: it is published but never shown.",
+    fix: "Refer to it from a page, or delete it.",
+    message: (p) => `The image ${p.image} is not used by any page.`,
+    hint: (p) => `Refer to it as "${p.image}" in a page, or delete it.`,
+    example: { file: "content/assets/old-hero.svg", line: 1, column: 1, pointer: "", params: { image: "assets/old-hero.svg" } },
+  }),
+  "unlinked-page": entry<{ path: string }>({
+    category: "unused",
+    title: "A page nothing links to",
+    severity: "warning",
+    means: "No link in content (pages, the header or footer) leads to this page: visitors can only reach it by typing its address, and search engines may never find it.",
+    fix: "Link to it from another page, or from the header or footer in content/site.json.",
+    message: (p) => `No page links to ${p.path}, so visitors can only reach it by typing its address.`,
+    hint: () => "Link to it from another page, or from the header or footer in content/site.json.",
+    example: { file: "content/pages/careers.json", line: 1, column: 1, pointer: "", params: { path: "/careers" } },
+  }),
+
+  // ------------------------------------------------------------------ templates and output
+  "template-broken-link": entry<{ path: string; ref: string }>({
+    category: "output",
+    title: "A template links to something that is not built",
+    severity: "error",
+    means: "A link written in a template (templates/), not in content, points at an address or file the build does not produce. The issue is pinned to the page that shows it.",
+    fix: "Correct the link in the template, or create the page it points at.",
+    message: (p) => `The page ${p.path} links to ${p.ref}, which is not built. The link comes from a template in templates/.`,
+    example: { file: "content/pages/index.json", line: 1, column: 1, pointer: "", params: { path: "/", ref: "/resources/webinars" } },
+  }),
+  "unhashed-immutable-file": entry<{ file: string; prefix: string }>({
+    category: "output",
+    title: "A file cached for a year without a content hash",
+    severity: "error",
+    means: "Everything under the immutable prefix is cached by browsers for a year, which is only safe when a file's name changes with its content. This file's name has no hash: a change to it would not reach visitors. A bug in the generator, not in content.",
+    fix: "Name the file with hashedName() (scripts/lib/hash.ts).",
+    message: (p) => `dist/${p.file} has no content hash in its name, yet everything under ${p.prefix} is cached for a year.`,
+    hint: () => "Name it with hashedName() (scripts/lib/hash.ts).",
+    example: { file: "scripts/pipeline/index.ts", line: 1, column: 1, pointer: "", params: { file: "assets/logo.svg", prefix: "/assets/" } },
+  }),
+  "csp-blocked-markup": entry<{ path: string; problems: string[] }>({
+    category: "output",
+    title: "Markup the Content-Security-Policy blocks",
+    severity: "error",
+    means: "The site's Content-Security-Policy lets pages run only the site's own scripts and styles. A template produced markup the policy blocks (inline script, event handler attributes, javascript: addresses), which would silently not work on the published site.",
+    fix: "Put behaviour in an island (templates/islands/), styles in templates/styles.css, and only http(s), mailto: or tel: addresses in links.",
+    message: (p) => `The page ${p.path} has markup the Content-Security-Policy blocks or that runs script: ${p.problems.join("; ")}. It comes from a template in templates/.`,
+    hint: () => "Put behaviour in an island (templates/islands/), styles in templates/styles.css, and only http(s), mailto: or tel: addresses in links.",
+    example: { file: "content/pages/index.json", line: 1, column: 1, pointer: "", params: { path: "/", problems: ["<script> with inline code"] } },
+  }),
+  "csp-too-long": entry<{ length: number; limit: number }>({
+    category: "output",
+    title: "A Content-Security-Policy too long for CloudFront",
+    severity: "warning",
+    means: "The policy lists every source the site uses (calendar, webhooks, inline style hashes). CloudFront response headers policies take a limited length: a longer one cannot be deployed there (Netlify and nginx are unaffected).",
+    fix: "Use fewer distinct inline styles in templates, or deploy the header another way.",
+    message: (p) => `The Content-Security-Policy is ${p.length} characters; a CloudFront response headers policy takes at most ${p.limit}.`,
+    example: { file: "content/site.json", line: 1, column: 1, pointer: "", params: { length: 1893, limit: 1783 } },
+  }),
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+} satisfies Record<string, Entry<any>>;
+
+export type Code = keyof typeof CATALOGUE;
+type ParamsOf<C extends Code> = (typeof CATALOGUE)[C] extends Entry<infer P> ? P : never;
+
+/** The catalogue entry of a code, with its parameters erased (for documents and tests). */
+export function catalogueEntry(code: Code): Entry<Record<string, unknown>> {
+  return CATALOGUE[code] as unknown as Entry<Record<string, unknown>>;
+}
+
+export const CODES = Object.keys(CATALOGUE) as Code[];
+
+/** A problem of kind `code`, its message and hint filled from `params`. */
+export function problem<C extends Code>(code: C, ...params: None extends ParamsOf<C> ? [ParamsOf<C>?] : [ParamsOf<C>]): Problem {
+  const e = catalogueEntry(code);
+  const p = (params[0] ?? {}) as Record<string, unknown>;
+  const hint = e.hint?.(p);
+  return { code, severity: e.severity, message: e.message(p), ...(hint ? { hint } : {}) };
+}
+
+/** Where a code is explained: the anchor of its chapter in ERRORS.md. */
+export const reference = (code: string) => `ERRORS.md#${code}`;
+
+/**
+ * The group that placeholder addresses form in the report (Issue.group): one heading,
+ * one line per address, the hint once. `reserved` lists the reserved names.
+ */
+export function placeholderGroup(reserved: string) {
+  return {
+    name: "placeholder addresses",
+    singular: "placeholder address",
+    heading: `on names reserved for examples (${reserved}) that lead nowhere on the published site`,
+    hint: `Replace them with the real addresses before publishing; ${PLACEHOLDER_HINT}`,
+  };
+}
