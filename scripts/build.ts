@@ -38,12 +38,12 @@ try {
   console.error(`${sentence} Nothing was written; dist/ is unchanged.`);
   process.exit(1);
 }
-// Files are named from the project's root; for another project, from where the command runs.
+// Files are named from the project's root; for another project (--project), from where the command runs.
 const fromHere = (file: string) => {
   const r = rel(process.cwd(), path.join(paths.root, file));
   return r.startsWith("../..") ? path.join(paths.root, file) : r;
 };
-const shown = paths.root === process.cwd() ? result.issues : result.issues.map((i) => ({ ...i, file: fromHere(i.file) }));
+const shown = process.env["BOS_PROJECT_TEMPLATES"] && paths.root !== process.cwd() ? result.issues.map((i) => ({ ...i, file: fromHere(i.file) })) : result.issues;
 printIssues(shown);
 if (!result.ok) process.exit(1);
 const pages = result.routes.length;
