@@ -20,7 +20,7 @@
  * It is htmlparser2's streaming Parser (decodeEntities, lower-cased names), run once
  * per string; the list it returns is everything the consumers need, in document order.
  */
-import { Parser } from "htmlparser2";
+import { Parser, type Handler } from "htmlparser2";
 
 export interface HtmlElement {
   /** The element's name, lower-cased ("img", "bos-island", "clippath"). <image> outside SVG is img, as browsers read it. */
@@ -49,26 +49,49 @@ const HEAD_CONTENT = new Set(["html", "head", "base", "basefont", "bgsound", "li
 const TEXT_ELEMENTS = new Set(["script", "style"]);
 
 /**
- * htmlparser2's Parser, noting where each tag begins: its own startIndex is stale
- * after an end tag with anything between name and ">" (`</style >`). The tokenizer
- * passes where the tag name starts, right after "<" (or "</" for the elements an end
- * tag implies, as `</p>` and `</br>`).
+ * htmlparser2's Parser, noting where each start tag begins and ends (its own
+ * startIndex is stale after an end tag with anything between name and ">", as
+ * `</style >`). The tokenizer passes where a tag name starts, right after "<" (or
+ * "</" for the elements an end tag implies: `</p>` and `</br>`), and where the ">"
+ * of a start tag is. Attributes arrive one by one (onattribute), so the parser is
+ * given no onopentag handler and builds no attribute objects of its own.
  */
 class Scanner extends Parser {
+  /** Every element so far; the handler's onopentagname adds each, with start = tagStart and end = -1 (set here when its start tag ends). */
+  readonly elements: HtmlElement[] = [];
   tagStart = 0;
+  /** The element whose start tag is being read; undefined for a tag the parser drops (a <form> inside a form, as browsers do). */
+  current: HtmlElement | undefined;
+  constructor(
+    private readonly html: string,
+    handler: Partial<Handler>,
+  ) {
+    super(handler, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  }
   override onopentagname(start: number, endIndex: number): void {
     this.tagStart = start - 1;
+    this.current = undefined;
     super.onopentagname(start, endIndex);
+  }
+  override onopentagend(endIndex: number): void {
+    if (this.current) this.current.end = endIndex + 1;
+    super.onopentagend(endIndex);
+  }
+  override onselfclosingtag(endIndex: number): void {
+    if (this.current) this.current.end = endIndex + 1;
+    super.onselfclosingtag(endIndex);
   }
   override onclosetag(start: number, endIndex: number): void {
     this.tagStart = start - 2;
+    this.current = undefined;
     super.onclosetag(start, endIndex);
+    // An element implied by this end tag: its "start tag" is the end tag, which ends at the first ">".
+    if (this.current) this.current.end = this.html.indexOf(">", endIndex) + 1 || this.html.length;
+    this.current = undefined;
   }
 }
-
 /** Every element of `html` in document order (one pass of htmlparser2's tokenizer). */
 export function htmlElements(html: string): HtmlElement[] {
-  const elements: HtmlElement[] = [];
   const open: HtmlElement[] = [];
   let headOpen = true;
   /** Whether content at this point sits at the top level of the document (html or head its parent). */
@@ -76,32 +99,34 @@ export function htmlElements(html: string): HtmlElement[] {
     const parent = open.at(-1);
     return parent === undefined || parent.name === "html" || parent.name === "head";
   };
-  const parser: Scanner = new Scanner(
-    {
-      onopentag(tag, attribs) {
-        const name = tag.toLowerCase();
-        let inHead: boolean;
-        if (!topLevel()) inHead = open.at(-1)!.inHead;
-        else {
-          if (!HEAD_CONTENT.has(name)) headOpen = false;
-          inHead = headOpen && name !== "html";
-        }
-        const element: HtmlElement = { name, attrs: new Map(Object.entries(attribs)), start: parser.tagStart, end: parser.endIndex + 1, inHead };
-        if (TEXT_ELEMENTS.has(name)) element.text = "";
-        elements.push(element);
-        open.push(element);
-      },
-      onclosetag() {
-        open.pop();
-      },
-      ontext(data) {
-        const parent = open.at(-1);
-        if (parent?.text !== undefined) parent.text += data;
-        else if (headOpen && topLevel() && /\S/.test(data)) headOpen = false;
-      },
+  const scanner: Scanner = new Scanner(html, {
+    onopentagname(tag) {
+      const name = tag.toLowerCase();
+      let inHead: boolean;
+      if (!topLevel()) inHead = open.at(-1)!.inHead;
+      else {
+        if (!HEAD_CONTENT.has(name)) headOpen = false;
+        inHead = headOpen && name !== "html";
+      }
+      const element: HtmlElement = { name, attrs: new Map(), start: scanner.tagStart, end: -1, inHead, text: TEXT_ELEMENTS.has(name) ? "" : undefined };
+      scanner.elements.push(element);
+      open.push(element);
+      scanner.current = element;
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
-  return elements;
+    onattribute(name, value) {
+      const attrs = scanner.current?.attrs;
+      if (attrs && !attrs.has(name)) attrs.set(name, value);
+    },
+    onclosetag() {
+      open.pop();
+    },
+    ontext(data) {
+      const parent = open.at(-1);
+      if (parent?.text !== undefined) parent.text += data;
+      else if (headOpen && topLevel() && /\S/.test(data)) headOpen = false;
+    },
+  });
+  scanner.end(html);
+  // A tag cut off by the end of the text is no element, to a browser either.
+  return scanner.elements.filter((e) => e.end !== -1);
 }
