@@ -60,13 +60,7 @@ describe("htmlElements", () => {
 
 describe("internalRefsInHtml", () => {
   it("fixed: reads href and src however they are quoted or spelt", () => {
-    expect(internalRefsInHtml(`<a href='/single'></a><a href=/bare>x</a><A HREF="/upper"></A><img src="&#x2F;encoded"><a title=">" href="/after-gt">`)).toEqual([
-      "/single",
-      "/bare",
-      "/upper",
-      "/encoded",
-      "/after-gt",
-    ]);
+    expect(internalRefsInHtml(`<a href='/single'></a><a href=/bare>x</a><A HREF="/upper"></A><img src="&#x2F;encoded">`)).toEqual(["/single", "/bare", "/upper", "/encoded"]);
   });
 
   it("fixed: takes nothing from text, comments or other attributes' values", () => {
@@ -74,7 +68,7 @@ describe("internalRefsInHtml", () => {
   });
 
   it("keeps the path, without query and fragment, and leaves other addresses out", () => {
-    expect(internalRefsInHtml(`<a href="/a?x=1&amp;y=2#top"></a><a href="https://example.com/b"></a><a href="#c"></a><a href="//cdn.example/d"></a>`)).toEqual(["/a"]);
+    expect(internalRefsInHtml(`<a href="/a?x=1&amp;y=2#top"></a><a href="https://example.com/b"></a><a href="#c"></a><a href="//cdn.example/d"></a><a title=">" href="/e">`)).toEqual(["/a", "/e"]);
   });
 });
 
