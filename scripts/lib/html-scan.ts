@@ -15,7 +15,8 @@
  *   hold text, not elements, and end at their end tag however it is spelt
  *   (`</style >`, `</STYLE foo>`); <style-x> is not a style element;
  * - inside <svg> and <math>, <style> and <script> hold markup as in browsers: their
- *   text is the decoded text of their child text nodes.
+ *   text is the decoded text of their child text nodes;
+ * - a tag cut off by the end of the text, or a <form> inside a form, is no element.
  *
  * It is htmlparser2's streaming Parser (decodeEntities, lower-cased names), run once
  * per string; the list it returns is everything the consumers need, in document order.
@@ -90,7 +91,12 @@ class Scanner extends Parser {
     this.current = undefined;
   }
 }
-/** Every element of `html` in document order (one pass of htmlparser2's tokenizer). */
+
+/**
+ * Every element of `html` in document order (one pass of htmlparser2's tokenizer).
+ * The text is read as a whole document from its start: a caller that reads a page in
+ * pieces must cut it between nodes (as headerFiles' pieces are).
+ */
 export function htmlElements(html: string): HtmlElement[] {
   const open: HtmlElement[] = [];
   let headOpen = true;
@@ -123,7 +129,7 @@ export function htmlElements(html: string): HtmlElement[] {
     ontext(data) {
       const parent = open.at(-1);
       if (parent?.text !== undefined) parent.text += data;
-      else if (headOpen && topLevel() && /\S/.test(data)) headOpen = false;
+      else if (headOpen && topLevel() && /[^ \t\n\f\r]/.test(data)) headOpen = false;
     },
   });
   scanner.end(html);
