@@ -86,8 +86,9 @@ class Scanner extends Parser {
     this.tagStart = start - 2;
     this.current = undefined;
     super.onclosetag(start, endIndex);
-    // An element implied by this end tag: its "start tag" is the end tag, which ends at the first ">".
-    if (this.current) this.current.end = this.html.indexOf(">", endIndex) + 1 || this.html.length;
+    // An element implied by this end tag (the handler set current): its "start tag" is the end tag, which ends at the first ">".
+    const implied = this.current as HtmlElement | undefined;
+    if (implied) implied.end = this.html.indexOf(">", endIndex) + 1 || this.html.length;
     this.current = undefined;
   }
 }

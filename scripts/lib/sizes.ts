@@ -127,7 +127,8 @@ export interface PageLoad {
 /**
  * The CSS and JS a page loads before interaction: its stylesheets, its module
  * scripts and modulepreloads plus every module they import statically
- * (transitively), and classic scripts. Each file is counted once.
+ * (transitively), and classic scripts. Each file is counted once. `html` as for
+ * pageRefs: the page's text or its elements.
  */
 export function pageLoad(html: string | readonly HtmlElement[], pagePath: string, read: Reader): PageLoad {
   const refs = pageRefs(html);
