@@ -11,8 +11,9 @@
  * - frame-src is the origin of links.calendar and connect-src the origins of the lead
  *   webhooks (leads.live, leads.test), from content/site.json;
  * - style-src gets the sha256 hash of every inline <style> element found in the built
- *   pages (its text exactly as written), so a template may add one and the policy
- *   follows; img-src gets data: only while the built CSS or HTML uses a data: image;
+ *   pages (of its text as written, which is what the browser hashes), so a template
+ *   may add one and the policy follows; img-src gets data: only while the built CSS
+ *   or HTML uses a data: image;
  * - the build fails when a page carries anything the policy would block or that runs
  *   script from markup: an inline <script> (JSON data blocks excepted), an on*
  *   attribute, a style attribute, or a javascript:/vbscript:/data: address. Pages are
@@ -158,7 +159,7 @@ const DATA_IMAGE_IN_CSS = /url\(\s*["']?\s*data:/i;
  * attributes come from the HTML tokenizer (lib/html-scan.ts), never from a regular
  * expression, so quoting, case, character references, comments and the text of
  * script and style elements are read as a browser reads them. inlineStyles are the
- * texts of the <style> elements exactly as written (the hash covers those bytes).
+ * texts the browser hashes: as written for an HTML <style>, decoded for an SVG one.
  */
 export function scanHtml(html: string): PageScan {
   const scan: PageScan = { inlineStyles: [], inlineScripts: [], blocked: [], dataImages: false };
