@@ -15,10 +15,14 @@
  * - Render-blocking requests: one stylesheet at most, no blocking script. The site
  *   inlines its CSS, so it has none.
  * - No layout shift from media: every <img> and <iframe> in the HTML has width and height.
+ *
+ * Pages are read in one pass of the HTML tokenizer (html-scan.ts). "Head" is where a
+ * browser puts an element: up to the first start tag or text only a body may hold.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { pageLoad, parseAttributes, sizeOf, type Reader } from "./sizes.ts";
+import { htmlElements } from "./html-scan.ts";
+import { pageLoad, sizeOf, type Reader } from "./sizes.ts";
 
 export const KB = 1000;
 export const BUDGET = {
@@ -60,25 +64,23 @@ export function jsBudget(p: Pick<PageBytes, "route" | "islands">): { limit: numb
 const FONT = /url\(\s*["']?([^"')]+\.(?:woff2?|ttf|otf|eot))(?:[?#][^"')]*)?["']?\s*\)/gi;
 
 export function pageBytes(route: string, html: string, read: Reader): PageBytes {
-  const load = pageLoad(html, route, read);
-  const text = html.replace(/<!--[\s\S]*?-->/g, "");
-  const islands = [...text.matchAll(/<bos-island\b([^>]*)>/g)]
-    .map((m) => parseAttributes(m[1]!))
-    .filter((a) => a.get("data-load") !== "interaction")
-    .map((a) => a.get("data-island")!);
-  const head = text.slice(0, Math.max(0, text.search(/<body\b/i)));
-  const blocking = [...head.matchAll(/<(link|script)\b([^>]*)>/gi)].flatMap((m) => {
-    const a = parseAttributes(m[2]!);
-    if (m[1]!.toLowerCase() === "link") return (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes("stylesheet") && !a.has("disabled") ? [a.get("href")!] : [];
+  // One pass of the tokenizer; everything below reads its elements.
+  const elements = htmlElements(html);
+  const load = pageLoad(elements, route, read);
+  const islands = elements
+    .filter((e) => e.name === "bos-island" && e.attrs.get("data-load") !== "interaction")
+    .map((e) => e.attrs.get("data-island")!);
+  const head = elements.filter((e) => e.inHead);
+  const blocking = head.flatMap(({ name, attrs: a }) => {
+    if (name === "link") return (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes("stylesheet") && !a.has("disabled") ? [a.get("href")!] : [];
+    if (name !== "script") return [];
     const type = (a.get("type") ?? "").toLowerCase();
     return a.has("src") && type !== "module" && !a.has("async") && !a.has("defer") && (type === "" || type.includes("javascript")) ? [a.get("src")!] : [];
   });
-  const unsized = [...text.matchAll(/<(img|iframe)\b([^>]*)>/gi)]
-    .filter((m) => {
-      const a = parseAttributes(m[2]!);
-      return !(a.has("width") && a.has("height"));
-    })
-    .map((m) => m[0]!.slice(0, 120));
+  const unsized = elements
+    .filter((e) => (e.name === "img" || e.name === "iframe") && !(e.attrs.has("width") && e.attrs.has("height")))
+    .map((e) => html.slice(e.start, e.end).slice(0, 120));
+  const headStyles = head.filter((e) => e.name === "style").map((e) => e.text!);
   // Addresses as the browser resolves them: relative to the stylesheet, or to the page for inline styles and links.
   const at = (ref: string, base: string) => new URL(ref, `https://site.invalid${base}`).pathname;
   const stylesheets = [
@@ -86,10 +88,11 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
       const css = read(f.path);
       return { base: f.path, code: typeof css === "string" ? css : css ? Buffer.from(css).toString("utf8") : "" };
     }),
-    ...inlineStyles(head).map((code) => ({ base: route, code })),
+    ...headStyles.map((code) => ({ base: route, code })),
   ];
-  const preloaded = [...head.matchAll(/<link\b([^>]*)>/gi)]
-    .map((m) => parseAttributes(m[1]!))
+  const preloaded = head
+    .filter((e) => e.name === "link")
+    .map((e) => e.attrs)
     .filter((a) => (a.get("rel") ?? "").toLowerCase().split(/\s+/).includes("preload") && a.get("as") === "font" && a.has("href"))
     .map((a) => at(a.get("href")!, route));
   const fonts = [...new Set([...stylesheets.flatMap(({ base, code }) => [...code.matchAll(FONT)].map((m) => at(m[1]!, base))), ...preloaded])];
@@ -104,7 +107,7 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
     route,
     islands: [...new Set(islands)].sort(),
     html: sizeOf(html).gzip,
-    css: load.css.reduce((n, f) => n + f.gzip, 0) + inlineStyles(head).reduce((n, s) => n + sizeOf(s).gzip, 0),
+    css: load.css.reduce((n, f) => n + f.gzip, 0) + headStyles.reduce((n, s) => n + sizeOf(s).gzip, 0),
     js: load.js.reduce((n, f) => n + f.gzip, 0),
     jsFiles: load.js.length,
     fonts,
@@ -115,9 +118,11 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
   };
 }
 
-/** The text of each inline <style> element. */
+/** The text of each inline <style> element, exactly as written. */
 export function inlineStyles(html: string): string[] {
-  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)].map((m) => m[1]!);
+  return htmlElements(html)
+    .filter((e) => e.name === "style")
+    .map((e) => e.text!);
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(2)} KB`;

@@ -1,9 +1,12 @@
 /**
  * Pure helpers for the bench (scripts/bench.ts): medians, gzip sizes, and which
  * CSS and JS files a page loads before interaction. Nothing here touches the disk:
- * files are read through a function the caller passes in.
+ * files are read through a function the caller passes in. Pages are read with the
+ * HTML tokenizer (html-scan.ts): a <link> or <script> in a comment, in the text of a
+ * <style> or <title>, or in an attribute value is not one.
  */
 import { gzipSync } from "node:zlib";
+import { htmlElements, type HtmlElement } from "./html-scan.ts";
 
 export interface Size {
   raw: number;
@@ -60,29 +63,6 @@ export function resolveRef(ref: string, from: string): string | undefined {
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", quot: '"', apos: "'", lt: "<", gt: ">" };
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === "#") {
-      const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-/** Attributes of one start tag's attribute text, names lower-cased. */
-export function parseAttributes(text: string): Map<string, string> {
-  const attrs = new Map<string, string>();
-  const re = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  for (const m of text.matchAll(re)) {
-    const name = m[1]!.toLowerCase();
-    if (!attrs.has(name)) attrs.set(name, decodeEntities(m[2] ?? m[3] ?? m[4] ?? ""));
-  }
-  return attrs;
-}
-
 /** What an HTML page asks for before interaction, in document order. */
 export interface PageRefs {
   stylesheets: string[];
@@ -96,35 +76,25 @@ export interface PageRefs {
 
 const JS_TYPES = new Set(["", "text/javascript", "application/javascript", "module"]);
 
-export function pageRefs(html: string): PageRefs {
+/** `html` is a page's text, or its elements when the caller has read them already (one pass for several checks). */
+export function pageRefs(html: string | readonly HtmlElement[]): PageRefs {
   const refs: PageRefs = { stylesheets: [], modules: [], classicScripts: [], inlineModules: [] };
-  const text = html.replace(/<!--[\s\S]*?-->/g, "");
-  // One pass over start tags in order; a <script>'s body is skipped so text in it is never read as tags.
-  const tag = /<(script|link)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
-  let m: RegExpExecArray | null;
-  while ((m = tag.exec(text))) {
-    const name = m[1]!.toLowerCase();
-    const attrs = parseAttributes(m[2]!);
+  for (const { name, attrs, text } of typeof html === "string" ? htmlElements(html) : html) {
     if (name === "link") {
       const rel = (attrs.get("rel") ?? "").toLowerCase().split(/\s+/);
       const href = attrs.get("href");
       if (!href) continue;
       if (rel.includes("stylesheet")) refs.stylesheets.push(href);
       if (rel.includes("modulepreload")) refs.modules.push(href);
-      continue;
+    } else if (name === "script") {
+      const type = (attrs.get("type") ?? "").trim().toLowerCase();
+      if (!JS_TYPES.has(type)) continue; // JSON-LD, import maps, templates
+      const src = attrs.get("src");
+      if (type === "module") {
+        if (src) refs.modules.push(src);
+        else refs.inlineModules.push(text!);
+      } else if (src) refs.classicScripts.push(src);
     }
-    const close = /<\/script\s*>/gi;
-    close.lastIndex = tag.lastIndex;
-    const end = close.exec(text);
-    const body = text.slice(tag.lastIndex, end ? end.index : text.length);
-    tag.lastIndex = end ? close.lastIndex : text.length;
-    const type = (attrs.get("type") ?? "").trim().toLowerCase();
-    if (!JS_TYPES.has(type)) continue; // JSON-LD, import maps, templates
-    const src = attrs.get("src");
-    if (type === "module") {
-      if (src) refs.modules.push(src);
-      else refs.inlineModules.push(body);
-    } else if (src) refs.classicScripts.push(src);
   }
   return refs;
 }
@@ -157,9 +127,10 @@ export interface PageLoad {
 /**
  * The CSS and JS a page loads before interaction: its stylesheets, its module
  * scripts and modulepreloads plus every module they import statically
- * (transitively), and classic scripts. Each file is counted once.
+ * (transitively), and classic scripts. Each file is counted once. `html` as for
+ * pageRefs: the page's text or its elements.
  */
-export function pageLoad(html: string, pagePath: string, read: Reader): PageLoad {
+export function pageLoad(html: string | readonly HtmlElement[], pagePath: string, read: Reader): PageLoad {
   const refs = pageRefs(html);
   const load: PageLoad = { css: [], js: [], unresolved: [] };
   const seen = new Set<string>();

@@ -11,17 +11,21 @@
  * - frame-src and connect-src are the origins the site module names (headers.sources in
  *   templates/site.ts: for this site the calendar, and the lead webhooks);
  * - style-src gets the sha256 hash of every inline <style> element found in the built
- *   pages, so a template may add one and the policy follows; img-src gets data: only
- *   while the built CSS or HTML uses a data: image;
+ *   pages (of its text as written, which is what the browser hashes), so a template
+ *   may add one and the policy follows; img-src gets data: only while the built CSS
+ *   or HTML uses a data: image;
  * - the build fails when a page carries anything the policy would block or that runs
  *   script from markup: an inline <script> (JSON data blocks excepted), an on*
- *   attribute, a style attribute, or a javascript:/vbscript:/data: address;
+ *   attribute, a style attribute, or a javascript:/vbscript:/data: address. Pages are
+ *   read with the HTML tokenizer (lib/html-scan.ts), as a browser reads them, so no
+ *   spelling of these (quotes, case, character references) slips past;
  * - every file under assets/ must carry a content hash in its name: only those are
  *   cached for a year; everything else is revalidated on every use.
  */
 import { createHash } from "node:crypto";
 import type { PolicySources, SiteModule } from "../api.ts";
 import { formatHeadersFile, headersForPath, type Header, type HeaderRule } from "../lib/headers-file.ts";
+import { htmlElements } from "../lib/html-scan.ts";
 import { problem } from "./errors.ts";
 import { issueIn, type Issue } from "./issues.ts";
 import type { Route } from "./routes.ts";
@@ -143,53 +147,38 @@ export interface PageScan {
 /** Inline script types that are data, never run, so script-src does not apply. */
 const DATA_SCRIPT_TYPES = new Set(["application/json", "application/ld+json"]);
 const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "data", "srcset", "background", "ping"]);
-const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-
-function decodeEntities(value: string): string {
-  return value
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&(quot|apos|lt|gt|amp|colon|tab|newline);/gi, (_, n: string) => ({ quot: '"', apos: "'", lt: "<", gt: ">", amp: "&", colon: ":", tab: "\t", newline: "\n" })[n.toLowerCase()]!);
-}
-
-/** The scheme a browser would see in a URL attribute (it ignores tabs, newlines and leading spaces). */
+/** The scheme a browser would see in a URL attribute's decoded value (it ignores tabs, newlines and leading spaces; all controls and spaces are dropped here, to err on the safe side). */
 function schemeOf(value: string): string | undefined {
-  const cleaned = decodeEntities(value).replace(/[\u0000-\u0020]/g, "").toLowerCase();
+  const cleaned = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
   return /^([a-z][a-z0-9+.-]*):/.exec(cleaned)?.[1];
 }
 
-function attributes(source: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const m of source.matchAll(ATTRIBUTE)) out.push([m[1]!.toLowerCase(), m[2] ?? m[3] ?? m[4] ?? ""]);
-  return out;
-}
-
+/** Matches CSS text, not markup: a url() whose address is data:. */
 const DATA_IMAGE_IN_CSS = /url\(\s*["']?\s*data:/i;
 
+/**
+ * What the policy needs from one page (or one piece of it): elements and their
+ * attributes come from the HTML tokenizer (lib/html-scan.ts), never from a regular
+ * expression, so quoting, case, character references, comments and the text of
+ * script and style elements are read as a browser reads them. inlineStyles are the
+ * texts the browser hashes: as written for an HTML <style>, decoded for an SVG one.
+ */
 export function scanHtml(html: string): PageScan {
   const scan: PageScan = { inlineStyles: [], inlineScripts: [], blocked: [], dataImages: false };
-  // The text of script and style elements is not markup: take it out before reading tags.
-  const markup = html
-    .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (_, attrs: string, body: string) => {
-      const a = new Map(attributes(attrs));
-      const type = (a.get("type") ?? "").trim().toLowerCase();
-      if (!a.has("src") && !DATA_SCRIPT_TYPES.has(type)) scan.inlineScripts.push(body);
-      return `<script${attrs}></script>`;
-    })
-    .replace(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi, (_, attrs: string, body: string) => {
-      scan.inlineStyles.push(body);
-      if (DATA_IMAGE_IN_CSS.test(body)) scan.dataImages = true;
-      return `<style${attrs}></style>`;
-    })
-    .replace(/<!--[\s\S]*?-->/g, "");
-  for (const tag of markup.matchAll(/<([A-Za-z][A-Za-z0-9:-]*)(\s[^>]*)?>/g)) {
-    const element = tag[1]!.toLowerCase();
-    for (const [name, value] of attributes(tag[2] ?? "")) {
+  for (const { name: element, attrs, text } of htmlElements(html)) {
+    if (element === "script") {
+      const type = (attrs.get("type") ?? "").trim().toLowerCase();
+      if (!attrs.has("src") && !DATA_SCRIPT_TYPES.has(type)) scan.inlineScripts.push(text!);
+    } else if (element === "style") {
+      scan.inlineStyles.push(text!);
+      if (DATA_IMAGE_IN_CSS.test(text!)) scan.dataImages = true;
+    }
+    for (const [name, value] of attrs) {
       if (name.startsWith("on")) scan.blocked.push(`<${element} ${name}="…"> (an inline event handler)`);
       else if (name === "style") scan.blocked.push(`<${element} style="…"> (a style attribute; style-src blocks it)`);
       else if (URL_ATTRIBUTES.has(name)) {
         const scheme = schemeOf(value);
-        if (scheme === "data" && (name === "src" || name === "srcset") && /^(img|source)$/.test(element)) scan.dataImages = true;
+        if (scheme === "data" && (name === "src" || name === "srcset") && (element === "img" || element === "source")) scan.dataImages = true;
         else if (scheme === "javascript" || scheme === "vbscript" || scheme === "data")
           scan.blocked.push(`<${element} ${name}="${scheme}:…"> (a ${scheme}: address)`);
       }
@@ -326,13 +315,6 @@ export interface HeaderFiles {
   plan: HeaderPlan;
 }
 
-/** Reads the finished output, checks it against the policy and returns the deployment files. */
-/**
- * `parts` may give, for a page, the pieces of markup to scan instead of the whole
- * page: a build whose pages share parts (header, footer, the inlined stylesheet)
- * passes each shared part once, not once per page (at 4,000 pages, 220 MB of
- * repeated markup). The pieces must end at element boundaries.
- */
 /** What the site module adds to the headers (templates/site.ts, headers). */
 export interface SitePolicy {
   sources: PolicySources;
@@ -346,6 +328,17 @@ export function sitePolicy(module: Pick<SiteModule<unknown>, "headers">, site: u
   return { sources: module.headers?.sources?.(site as never) ?? {}, deniedFeatures: module.headers?.deniedFeatures ?? [], name: module.headers?.name ?? "site" };
 }
 
+/** Reads the finished output, checks it against the policy and returns the deployment files. */
+/**
+ * `parts` may give, for a page, the pieces of markup to scan instead of the whole
+ * page: a build whose pages share parts (header, footer, the inlined stylesheet)
+ * passes each shared part once, not once per page (at 4,000 pages, 220 MB of
+ * repeated markup). Each piece is tokenized on its own, which reads it as the whole
+ * page would be read only if every piece begins and ends between two nodes: not
+ * inside a tag, a comment, the text of a <script>, <style>, <title> or <textarea>,
+ * or an <svg>. The build's pieces are that: render.tsx cuts its React markup where a
+ * <bos-slot> element stood, and each shared part is a whole rendered element tree.
+ */
 export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array>, routes: Route[], parts?: (file: string) => string[] | undefined): HeaderFiles {
   const issues: Issue[] = [];
   const inlineStyles = new Set<string>();

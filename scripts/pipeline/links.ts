@@ -1,7 +1,9 @@
 /**
  * Link check: every internal link, in content and in templates, must point at a
- * built route or asset; every other link must use a safe scheme.
+ * built route or asset; every other link must use a safe scheme. Links written in
+ * templates are read from the rendered HTML with the HTML tokenizer (lib/html-scan.ts).
  */
+import { htmlElements } from "../lib/html-scan.ts";
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { problem, type Problem } from "./errors.ts";
 import { issueAt, type Issue } from "./issues.ts";
@@ -34,12 +36,18 @@ export function checkContentLinks(content: ResolvedContent, routes: Route[]): Is
   return issues;
 }
 
-/** Internal href/src values in rendered HTML (links written in templates). */
+/**
+ * Internal href and src values in rendered HTML (links written in templates), in
+ * document order, read by the HTML tokenizer (htmlElements): any quoting, character
+ * references decoded, nothing taken from comments, scripts or text.
+ */
 export function internalRefsInHtml(html: string): string[] {
   const refs: string[] = [];
-  for (const m of html.matchAll(/\s(?:href|src)="(\/[^"]*)"/g)) {
-    const c = classifyLink(m[1]!.replace(/&amp;/g, "&"));
-    if (c.kind === "internal") refs.push(c.path);
-  }
+  for (const element of htmlElements(html))
+    for (const [name, value] of element.attrs) {
+      if (name !== "href" && name !== "src") continue;
+      const c = classifyLink(value);
+      if (c.kind === "internal") refs.push(c.path);
+    }
   return refs;
 }
