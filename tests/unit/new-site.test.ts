@@ -1,0 +1,87 @@
+/**
+ * The generator on a site of its own: `npm run new-site` writes the starter, and
+ * `npm run build -- --project <dir>` builds it with nothing of the Building OS site in
+ * it; a misspelt section type is reported at its file, line and column with a
+ * did-you-mean, and the site's dist/ keeps its previous build. (The starter's island
+ * running in a browser: tests/e2e/new-site.spec.ts.)
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeStarter } from "../../scripts/new-site.ts";
+import { ROOT } from "../../scripts/lib/paths.ts";
+import { fingerprint } from "./support/fingerprint.ts";
+
+let parent: string;
+let site: string;
+
+function build(...args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d));
+    child.stderr.on("data", (d: Buffer) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}
+
+beforeAll(() => {
+  parent = mkdtempSync(path.join(os.tmpdir(), "new-site-"));
+  site = path.join(parent, "my-site");
+  writeStarter(site);
+});
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+describe("a new site", () => {
+  it("is written with its site module, a section type and its schema, an island and $schema lines, and refuses a folder with files", () => {
+    const files = readdirSync(site, { recursive: true }).map(String);
+    for (const f of ["templates/site.ts", "templates/sections/Hello.tsx", "schemas/sections/hello.schema.json", "templates/islands/Counter.tsx", "content/pages/index.json", "content/pages/404.json"])
+      expect(files).toContain(f);
+    expect(JSON.parse(readFileSync(path.join(site, "content/pages/index.json"), "utf8")).$schema).toBe("../../schemas/page.schema.json");
+    expect(() => writeStarter(site)).toThrow(/already has files/);
+  });
+
+  it("builds with --project into its own dist/, with no Building OS content, React never in the browser", async () => {
+    const { code, out } = await build("--project", site);
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/Built 2 pages/);
+    const html = readFileSync(path.join(site, "dist/index.html"), "utf8");
+    expect(html).toContain("Hello, world");
+    expect(html).toMatch(/<bos-island data-island="Counter">/);
+    const everything = readdirSync(path.join(site, "dist"), { recursive: true })
+      .map(String)
+      .filter((f) => /\.(html|js|json|xml|txt|webmanifest)$/.test(f))
+      .map((f) => readFileSync(path.join(site, "dist", f), "utf8"))
+      .join("\n");
+    expect(everything).not.toMatch(/building.?os|urbi|kore|konnect/i);
+    const islands = readdirSync(path.join(site, "dist/assets/islands")).map((f) => readFileSync(path.join(site, "dist/assets/islands", f), "utf8"));
+    expect(islands.join("\n")).not.toMatch(/react-dom|__SECRET_INTERNALS|ReactCurrentDispatcher/);
+  }, 120_000);
+
+  it("reports a misspelt section type at its file, line and column with a did-you-mean, and keeps the previous dist/", async () => {
+    const before = fingerprint(path.join(site, "dist"));
+    const page = path.join(site, "content/pages/index.json");
+    const good = readFileSync(page, "utf8");
+    writeFileSync(page, good.replace('"type": "hello"', '"type": "helo"'));
+    try {
+      const { code, out } = await build("--project", site);
+      expect(code).toBe(1);
+      const line = good.split("\n").findIndex((l) => l.includes('"type": "hello"')) + 1;
+      const column = good.split("\n")[line - 1]!.indexOf('"hello"') + 1;
+      expect(out).toContain(`error[unknown-section-type]: ${path.join(site, "content/pages/index.json")}:${line}:${column} /sections/0/type`);
+      expect(out).toContain('Did you mean "hello"?');
+      expect(fingerprint(path.join(site, "dist"))).toBe(before);
+    } finally {
+      writeFileSync(page, good);
+    }
+  }, 120_000);
+
+  it("says so when the folder is not a site", async () => {
+    const { code, out } = await build("--project", parent);
+    expect(code).toBe(2);
+    expect(out).toContain("is not a site: it has no content, schemas, templates folder");
+  });
+});
