@@ -156,7 +156,8 @@ async function main(): Promise<void> {
           let text = texts.get(source.file)!;
           for (const s of mine) {
             if (s.pointer === "/body") text += current(s)!.value;
-            else text = text.replace(new RegExp(`^${s.pointer.slice(1)}:.*$`, "m"), () => `${s.pointer.slice(1)}: ${current(s)!.value}`);
+            // Front matter is YAML: a JSON string is a YAML double-quoted scalar, so any payload reads back as written.
+            else text = text.replace(new RegExp(`^${s.pointer.slice(1)}:.*$`, "m"), () => `${s.pointer.slice(1)}: ${JSON.stringify(current(s)!.value)}`);
           }
           writeFileSync(path.join(project.root, source.file), text);
         } else {
