@@ -16,6 +16,25 @@ import type { PageSeo } from "./runtime/model.ts";
 export type { PageSeo } from "./runtime/model.ts";
 export type { Asset, BlockMarkdown, InlineMarkdown, MdNode } from "./runtime/model.ts";
 
+/**
+ * What the generator reads of content/site.json (the site's own schema, schemas/
+ * site.schema.json, must require these): its name, published address and language, and
+ * the names and share images of the web app and its pages.
+ */
+export interface SiteSettings {
+  brand: string;
+  /** The published address, without a slash at the end ("https://www.example.com"). */
+  url: string;
+  language: string;
+  seo: {
+    /** The web app's name and short name (site.webmanifest). */
+    name: string;
+    shortName: string;
+    /** Pages drawn a share image of their own ("also": further pages that use it); every other page uses the nearest one above it. */
+    shareImages: Array<{ page: string; also?: string[] }>;
+  };
+}
+
 /** What the generator gives the site's <head> component (the rest it reads from the render context). */
 export interface DocumentHeadProps {
   /** The whole stylesheet, to inline: no render-blocking request before the first paint. */
@@ -31,6 +50,36 @@ export interface DocumentHeadProps {
   canonicalUrl: string;
   /** Share image, icons, manifest and structured data (pipeline/seo.ts). */
   seo: PageSeo;
+}
+
+/**
+ * A kind of content beyond pages and collections: a folder of Markdown files, each an
+ * entry with its front matter (checked against `schema`) and its text, and a page of
+ * its own. Entries are also records of the collection `collection`, so sections can
+ * list them by name (x-ref) like any collection's records.
+ */
+export interface MarkdownKind {
+  /** The kind's name ("guide"): what `kind` says of its files, in facts and messages. */
+  name: string;
+  /** Its folder in content/ ("guides"): content/guides/<name>.md is one entry. */
+  dir: string;
+  /** The schema of its front matter, in schemas/ ("guide.schema.json"). */
+  schema: string;
+  /** The address of an entry's page; ":name" is the file name without .md ("/resources/guides/:name"). */
+  route: string;
+  /** The collection its entries are records of (default: `dir`). */
+  collection?: string;
+  /** Renders an entry's page inside the document's Body; gets the entry (front matter fields and `body`). */
+  component: ComponentType<{ entry: never }>;
+  /** The rules of an article the generator can check for it (all off by default). */
+  rules?: {
+    /** The title is the page's only h1: the text may have no # heading. */
+    noH1?: boolean;
+    /** Each heading is unique (each becomes an anchor of a table of contents). */
+    uniqueHeadings?: boolean;
+    /** This front matter field gives the reading time in minutes, checked against the text (at 200 words a minute unless given). */
+    readTime?: { field: string; wordsPerMinute?: number };
+  };
 }
 
 /** Origins the site's pages connect to, besides their own, for the Content-Security-Policy. */
@@ -55,6 +104,8 @@ export interface SiteModule<Site = never> {
    * field. The first is the site's mark: share images and app icons are drawn from it.
    */
   templateAssets: [mark: string, ...others: string[]];
+  /** Kinds of content beyond pages and collections (Markdown entries with pages of their own). */
+  kinds?: MarkdownKind[];
   /** What the web app manifest (site.webmanifest) says about the site beyond its names. */
   manifest?(site: Site): { description?: string };
   /** The site's extensions to what search engines read. */

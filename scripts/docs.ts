@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { ROOT } from "./lib/paths.ts";
 import { derefSchema, loadSchemas, type JsonSchema, type SchemaSet } from "./pipeline/schemas.ts";
 import { pageRoute } from "./pipeline/routes.ts";
+import { loadSiteModule } from "./pipeline/site-module.ts";
 import { catalogueEntry, CATEGORIES, CODES, problem, type Code } from "./pipeline/errors.ts";
 import { formatIssue, issueIn } from "./pipeline/issues.ts";
 
@@ -103,8 +104,12 @@ export async function generateCatalogue(root = ROOT, loaded?: SchemaSet): Promis
     const item = deref((schema.properties?.["items"] as S).items!, file, schemas);
     out.push(`### ${name}`, "", String(schema["description"] ?? ""), "", ...TABLE_HEAD, ...rows(item.schema, item.file, schemas, "items[]."), "");
   }
-  const guide = schemas.byPath.get("guide.schema.json") as S;
-  out.push("## Guides", "", String(guide["description"] ?? ""), "", ...TABLE_HEAD, ...rows(guide, "guide.schema.json", schemas), "");
+  // Markdown kinds the site declares (templates/site.ts): their front matter fields.
+  for (const kind of (await loadSiteModule(path.join(root, "templates"))).kinds ?? []) {
+    const schema = schemas.byPath.get(kind.schema) as S;
+    const title = kind.dir[0]!.toUpperCase() + kind.dir.slice(1);
+    out.push(`## ${title}`, "", String(schema["description"] ?? ""), "", ...TABLE_HEAD, ...rows(schema, kind.schema, schemas), "");
+  }
   return out.join("\n");
 }
 

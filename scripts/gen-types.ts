@@ -30,12 +30,13 @@ function shapeOnly(node: unknown): unknown {
 
 export async function generateTypes(schemasDir = path.join(ROOT, "schemas"), loaded?: SchemaSet): Promise<string> {
   const schemas = loaded ?? (await loadSchemas(schemasDir));
-  const properties: Record<string, unknown> = {
-    site: { $ref: "site.schema.json" },
-    page: { $ref: "page.schema.json" },
-    lead: { $ref: "lead.schema.json" },
-    guide: { $ref: "guide.schema.json" },
-  };
+  // A type for each schema directly in schemas/ that describes something (not only $defs):
+  // the site, pages, Markdown kinds' front matter, anything else the site checks (leads).
+  const properties: Record<string, unknown> = {};
+  const described = (p: string) => ["type", "properties", "$ref", "oneOf", "anyOf"].some((k) => k in schemas.byPath.get(p)!);
+  const top = [...schemas.byPath.keys()].filter((p) => !p.includes("/") && described(p));
+  const order = ["site.schema.json", "page.schema.json"];
+  for (const p of [...order.filter((o) => top.includes(o)), ...top.filter((p) => !order.includes(p)).sort()]) properties[p.replace(/\.schema\.json$/, "")] = { $ref: p };
   for (const [name, p] of schemas.collections) properties[name] = { $ref: p };
   for (const [type, p] of schemas.sectionTypes) properties[`section_${type}`] = { $ref: p };
   const root = {

@@ -246,8 +246,8 @@ export type InternalLink1 = string;
 export interface Content {
   site?: Site;
   page?: Page;
-  lead?: Lead;
   guide?: Guide;
+  lead?: Lead;
   caseStudies?: CaseStudyCollection;
   features?: FeatureCollection;
   plans?: PlanCollection;
@@ -1808,6 +1808,31 @@ export interface LoginTabsSection {
   notice: string;
 }
 /**
+ * A guide: a Markdown file in content/guides/ whose front matter (a YAML block between --- lines at the top) holds these fields; the text after the block is the article. content/guides/getting-started.md is /resources/guides/getting-started.
+ */
+export interface Guide {
+  /**
+   * The guide's title: its page's heading, its card's title and the browser tab's text.
+   */
+  title: string;
+  /**
+   * One or two sentences under the title on its card and in search results. Between 50 and 170 characters.
+   */
+  description: string;
+  /**
+   * Who the guide is for.
+   */
+  level: "Beginner" | "Intermediate" | "Advanced";
+  /**
+   * Minutes to read, shown on the card. The build checks it against the text's length (200 words a minute).
+   */
+  readTime: number;
+  /**
+   * The article in Markdown: paragraphs, ## and ### headings (each ## becomes an entry of the table of contents), lists, **bold**, *italic*, quotes and [links](/page). HTML, images and # headings are not allowed.
+   */
+  body: BlockMarkdown;
+}
+/**
  * A free assessment request, as the wizard sends it to the webhook. The wizard in the browser and the local receiver of npm start both check answers against these rules.
  */
 export interface Lead {
@@ -1839,31 +1864,6 @@ export interface Lead {
    * Where the assessment is sent.
    */
   email: string;
-}
-/**
- * A guide: a Markdown file in content/guides/ whose front matter (a YAML block between --- lines at the top) holds these fields; the text after the block is the article. content/guides/getting-started.md is /resources/guides/getting-started.
- */
-export interface Guide {
-  /**
-   * The guide's title: its page's heading, its card's title and the browser tab's text.
-   */
-  title: string;
-  /**
-   * One or two sentences under the title on its card and in search results. Between 50 and 170 characters.
-   */
-  description: string;
-  /**
-   * Who the guide is for.
-   */
-  level: "Beginner" | "Intermediate" | "Advanced";
-  /**
-   * Minutes to read, shown on the card. The build checks it against the text's length (200 words a minute).
-   */
-  readTime: number;
-  /**
-   * The article in Markdown: paragraphs, ## and ### headings (each ## becomes an entry of the table of contents), lists, **bold**, *italic*, quotes and [links](/page). HTML, images and # headings are not allowed.
-   */
-  body: BlockMarkdown;
 }
 /**
  * Customer buildings told as case studies, shown as cards by caseStudy blocks.

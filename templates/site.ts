@@ -6,6 +6,7 @@
 import { defineSite } from "../scripts/api.ts";
 import type { Site } from "./content-types.ts";
 import { Body } from "./layout/Body.tsx";
+import { GuideEntry } from "./layout/GuideArticle.tsx";
 import { FAVICON, Head } from "./layout/Head.tsx";
 import { pageStructuredData } from "./layout/StructuredData.tsx";
 import { DENIED_FEATURES } from "./permissions.ts";
@@ -13,6 +14,18 @@ import { DENIED_FEATURES } from "./permissions.ts";
 export default defineSite<Site>({
   document: { Head, Body },
   language: (site) => site.language,
+  // Guides: content/guides/<name>.md, each a page under /resources/guides/ and a record
+  // of "guides" that guide lists show; an article with a title, a table of contents and a reading time.
+  kinds: [
+    {
+      name: "guide",
+      dir: "guides",
+      schema: "guide.schema.json",
+      route: "/resources/guides/:name",
+      component: GuideEntry,
+      rules: { noH1: true, uniqueHeadings: true, readTime: { field: "readTime" } },
+    },
+  ],
   // The brand mark: the favicon, and the source of the share images and app icons.
   templateAssets: [FAVICON],
   manifest: (site) => ({ description: site.footer.tagline }),

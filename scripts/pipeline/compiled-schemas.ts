@@ -28,9 +28,13 @@ const OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: 
 /** Formats this project uses; written out so that no extra dependency is needed. */
 const FORMATS: Record<string, RegExp> = { email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ };
 
-/** The schemas content files are checked against (the others are parts they refer to). */
+/**
+ * The schemas content files are checked against: those directly in schemas/ (the
+ * site's, pages', and any a Markdown kind names, like guide.schema.json) and the
+ * collections'. Section schemas are parts that page.schema.json refers to.
+ */
 export function entrySchemas(schemas: SchemaSet): string[] {
-  return [...new Set(["site.schema.json", "page.schema.json", "guide.schema.json", ...schemas.collections.values()])].filter((p) => schemas.byPath.has(p)).sort();
+  return [...new Set([...[...schemas.byPath.keys()].filter((p) => !p.includes("/")), ...schemas.collections.values()])].sort();
 }
 
 /**

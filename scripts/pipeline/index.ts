@@ -4,7 +4,6 @@
  * mistakes come back as issues; the previous dist/ is touched only by a build that
  * succeeded.
  */
-import type { Site } from "../../templates/content-types.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { cachedAssets } from "./assets-cache.ts";
 import { headerFiles, sitePolicy } from "./headers.ts";
@@ -27,7 +26,7 @@ import { unusedContent } from "./unused.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./validate.ts";
 import { startOutput, writeOutput, type OutputFolder } from "./write.ts";
 import { recoverDist } from "../lib/swap.ts";
-import type { SiteModule } from "../api.ts";
+import type { SiteModule, SiteSettings as Site } from "../api.ts";
 import { loadSiteModule } from "./site-module.ts";
 import { normalizeRoute } from "../lib/url.ts";
 
@@ -106,7 +105,8 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   siteModuleJob.catch(() => {});
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
-  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths), siteModuleJob]);
+  const [schemas, siteModule] = await Promise.all([schemasJob, siteModuleJob]);
+  const loaded = await load(paths, siteModule.kinds ?? []);
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;

@@ -10,15 +10,31 @@ import { listFiles } from "../lib/fs.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import { problem } from "./errors.ts";
 import { issueIn, type Issue } from "./issues.ts";
+import type { MarkdownKind } from "../api.ts";
+import { loadSiteModule } from "./site-module.ts";
 
-export type FileKind = "site" | "page" | "collection" | "guide";
+/** "site", "page", "collection", or the name of a Markdown kind the site declares ("guide"). */
+export type FileKind = string;
+
+/** What the generator needs to know of a Markdown kind's file (plain data: it travels to worker threads). */
+export interface EntryInfo {
+  /** The entry's page address. */
+  route: string;
+  /** The collection its record is in. */
+  collection: string;
+  /** The schema of its front matter. */
+  schema: string;
+  rules: NonNullable<MarkdownKind["rules"]>;
+}
 
 export interface SourceFile {
   /** Relative to the project root, e.g. content/pages/index.json. */
   file: string;
   kind: FileKind;
-  /** For pages: the path inside content/pages without .json (e.g. "solutions/owners"); for collections: the name; for guides: the file name without .md. */
+  /** For pages: the path inside content/pages without .json (e.g. "solutions/owners"); for collections: the name; for Markdown entries: the file name without .md. */
   name: string;
+  /** For a Markdown entry: its kind's settings. */
+  entry?: EntryInfo;
   data: unknown;
   positions: Map<string, Located>;
 }
@@ -30,11 +46,20 @@ export interface LoadedContent {
   issues: Issue[];
 }
 
-export async function load(paths: ProjectPaths): Promise<LoadedContent> {
+/** The address of the entry `name` of a kind ("/resources/guides/:name" -> "/resources/guides/getting-started"). */
+export function entryRoute(kind: Pick<MarkdownKind, "route">, name: string): string {
+  return kind.route.replace(":name", name);
+}
+
+/** Reads the project's content; `kinds` are its Markdown kinds (by default, those its site module declares). */
+export async function load(paths: ProjectPaths, kinds?: readonly Omit<MarkdownKind, "component">[]): Promise<LoadedContent> {
+  kinds ??= (await loadSiteModule(paths.templates)).kinds ?? [];
   const issues: Issue[] = [];
   const files: SourceFile[] = [];
   const assets = new Map<string, Buffer>();
   const all = await listFiles(paths.content);
+  /** The Markdown kind a content path belongs to: <dir>/<name>.md, directly in its folder. */
+  const kindOf = (inContent: string) => kinds.find((k) => inContent.startsWith(`${k.dir}/`) && inContent.endsWith(".md") && !inContent.slice(k.dir.length + 1).includes("/"));
 
   const sitePath = path.join(paths.content, "site.json");
   if (!all.includes(sitePath))
@@ -55,12 +80,15 @@ export async function load(paths: ProjectPaths): Promise<LoadedContent> {
         [kind, name] = ["page", inContent.slice("pages/".length, -".json".length)];
       else if (/^collections\/[^/]+\.json$/.test(inContent))
         [kind, name] = ["collection", inContent.slice("collections/".length, -".json".length)];
-      else if (/^guides\/[^/]+\.md$/.test(inContent)) {
+      else if (kindOf(inContent)) {
+        const k = kindOf(inContent)!;
         // Read synchronously: for thousands of small files, fs.promises.readFile's open,
         // stat, read and close round trips cost several times the reading itself.
         const text = readFileSync(abs, "utf8");
+        const entryName = inContent.slice(k.dir.length + 1, -".md".length);
         try {
-          files.push({ file, kind: "guide", name: inContent.slice("guides/".length, -".md".length), ...parseFrontMatter(text) });
+          const entry: EntryInfo = { route: entryRoute(k, entryName), collection: k.collection ?? k.dir, schema: k.schema, rules: k.rules ?? {} };
+          files.push({ file, kind: k.name, name: entryName, entry, ...parseFrontMatter(text) });
         } catch (err) {
           if (!(err instanceof FrontMatterError)) throw err;
           issues.push(issueIn(file, problem("front-matter-syntax", { detail: err.message, hint: err.hint }), err.line, err.column));

@@ -5,7 +5,7 @@
  * them errors, so that the published site cannot point at addresses no one can reach.
  *
  * What is an address, without knowing the site: every text of every content file is
- * read (site.json, pages, collections, and guides' front matter and Markdown), and
+ * read (site.json, pages, collections, and Markdown entries' front matter and text), and
  * - an http://, https:// or mailto: address anywhere in it is one: a whole field, a
  *   Markdown link, an address in a sentence;
  * - the whole value of a field whose schema says "format": "email" is one.
@@ -249,7 +249,7 @@ function issue(file: SourceFile, pointer: string, text: string, found: Found, in
 }
 
 /**
- * Where an address starts. A guide's texts are its file's own characters (front matter
+ * Where an address starts. A Markdown entry's texts are its file's own characters (front matter
  * values, and the Markdown line for line), so the address's own line and column are
  * known (but for an indented first line of the Markdown, whose indent the front-matter
  * parser trims); a JSON text may hold escapes (\n, \"), so an address inside a longer
@@ -257,7 +257,7 @@ function issue(file: SourceFile, pointer: string, text: string, found: Found, in
  */
 function position(file: SourceFile, pointer: string, text: string, index: number): Position {
   const start = locate(file.positions, pointer);
-  if (index === 0 || file.kind !== "guide") return start;
+  if (index === 0 || !file.entry) return start;
   const lines = text.slice(0, index).split("\n");
   return lines.length === 1 ? { line: start.line, column: start.column + index } : { line: start.line + lines.length - 1, column: lines.at(-1)!.length + 1 };
 }

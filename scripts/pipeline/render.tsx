@@ -7,8 +7,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ComponentType, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Guide, Page, Site } from "../../templates/content-types.ts";
-import { GuideArticle } from "../../templates/layout/GuideArticle.tsx";
 import type { SiteModule } from "../api.ts";
 import { Ctx, type RenderContext } from "../runtime/context.ts";
 import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
@@ -38,7 +36,8 @@ export async function loadSectionComponents(templatesDir: string, types: Iterabl
 }
 
 export interface RenderInput {
-  site: Site;
+  /** content/site.json, as validated. */
+  site: { url: string };
   routes: Route[];
   assets: Map<string, OutputAsset>;
   islands: IslandBundle;
@@ -93,9 +92,11 @@ const SLOT = /<bos-slot data-slot="(\d+)"><\/bos-slot>/g;
 
 export function renderPage(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
   const { site } = input;
-  // A guide is a Markdown file: its page has no sections, only the article.
-  const guide = route.page.kind === "guide" ? (route.page.data as unknown as Guide) : undefined;
-  const page = guide ? ({ title: guide.title, description: guide.description, sections: [] } as unknown as Page) : (route.page.data as unknown as Page);
+  // A Markdown entry's page has no sections: its kind's component draws the article.
+  const kind = route.page.entry ? input.siteModule.kinds?.find((k) => k.name === route.page.kind) : undefined;
+  if (route.page.entry && !kind) throw new Error(`${route.page.file}: templates/site.ts declares no kind "${route.page.kind}".`);
+  const entry = kind ? (route.page.data as { title: string; description: string }) : undefined;
+  const page = entry ? { title: entry.title, description: entry.description, sections: [] } : (route.page.data as { sections: { type: string }[] });
   const slots: { id: string; by: () => unknown[]; children: ReactNode }[] = [];
   const ctx: RenderContext = {
     site,
@@ -162,8 +163,8 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
     renderToStaticMarkup(
       <Ctx.Provider value={ctx}>
         <Body>
-          {guide ? (
-            <GuideArticle guide={guide} />
+          {kind && entry ? (
+            <kind.component entry={entry as never} />
           ) : (
             page.sections.map((section, i) => {
               const Section = input.sections.get(section.type)!;

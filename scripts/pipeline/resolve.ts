@@ -14,8 +14,6 @@ import { parseMarkdown } from "./markdown.ts";
 import type { Annotation, ValidatedContent } from "./validate.ts";
 import type { Asset } from "../runtime/model.ts";
 
-/** The address of the guide content/guides/<name>.md. */
-export const guideRoute = (name: string) => `/resources/guides/${name}`;
 
 export interface OutputAsset extends Partial<Asset> {
   /** Path inside dist/, e.g. assets/hero-1a2b3c4d5e.svg */
@@ -29,6 +27,7 @@ export interface ResolvedFile {
   kind: SourceFile["kind"];
   name: string;
   data: Record<string, unknown>;
+  entry?: SourceFile["entry"];
 }
 
 export interface ResolvedContent {
@@ -60,12 +59,12 @@ export function assetTable(assets: Map<string, Buffer>): Map<string, OutputAsset
   return table;
 }
 
-/** A guide's body is the rest of its file, line for line (a JSON text field is one line of its file). */
+/** A Markdown entry's body is the rest of its file, line for line (a JSON text field is one line of its file). */
 export function isWholeFileText(source: SourceFile): boolean {
-  return source.kind === "guide";
+  return source.entry !== undefined;
 }
 
-/** An issue about line `line` of a Markdown text: in a guide, moved to that line of the file. */
+/** An issue about line `line` of a Markdown text: in a Markdown entry, moved to that line of the file. */
 export function atLineOfText(issue: Issue, source: SourceFile, line: number | undefined): Issue {
   return line && line > 1 && isWholeFileText(source) ? { ...issue, line: issue.line + line - 1, column: 1 } : issue;
 }
@@ -84,7 +83,7 @@ export function resolve(content: ValidatedContent): ResolvedContent {
 
   const files: ResolvedFile[] = content.files
     .filter((f) => byFile.has(f.file) || typeof f.data === "object")
-    .map((f) => ({ file: f.file, kind: f.kind, name: f.name, data: structuredClone(f.data) as Record<string, unknown> }));
+    .map((f) => ({ file: f.file, kind: f.kind, name: f.name, data: structuredClone(f.data) as Record<string, unknown>, ...(f.entry ? { entry: f.entry } : {}) }));
 
   // Fields first (collections included), then references, so that a referenced record arrives resolved.
   for (const f of files) {
@@ -112,10 +111,12 @@ export function resolve(content: ValidatedContent): ResolvedContent {
     const items = (f.data["items"] ?? []) as { id: string }[];
     records.set(f.name, new Map(items.map((r) => [r.id, r])));
   }
-  // Guides are records too (of "guides"), each with its id and its page's address.
-  const guides = files.filter((f) => f.kind === "guide");
-  for (const g of guides) Object.assign(g.data, { id: g.name, href: guideRoute(g.name) });
-  records.set("guides", new Map(guides.map((g) => [g.name, g.data])));
+  // Markdown entries are records too (of their kind's collection), each with its id and its page's address.
+  for (const f of files) {
+    if (!f.entry) continue;
+    Object.assign(f.data, { id: f.name, href: f.entry.route });
+    (records.get(f.entry.collection) ?? records.set(f.entry.collection, new Map()).get(f.entry.collection)!).set(f.name, f.data);
+  }
   for (const f of files) {
     for (const a of byFile.get(f.file) ?? []) {
       if (a.kind !== "ref") continue;

@@ -2,11 +2,12 @@
  * Stage 4, route table: file-based. content/pages/index.json is /,
  * content/pages/solutions/owners.json is /solutions/owners, content/pages/404.json
  * is the not-found page. A page's aliases are served with the same content and a
- * canonical link to the primary route. content/guides/<name>.md is /resources/guides/<name>.
+ * canonical link to the primary route. A Markdown entry is at the address its kind gives it
+ * (templates/site.ts kinds: content/guides/<name>.md is /resources/guides/<name>).
  */
 import { problem, type Problem } from "./errors.ts";
 import { didYouMean, issueAt, type Issue } from "./issues.ts";
-import { guideRoute, type ResolvedContent, type ResolvedFile } from "./resolve.ts";
+import type { ResolvedContent, ResolvedFile } from "./resolve.ts";
 
 export interface Route {
   /** The address, without a trailing slash ("/" for home). */
@@ -64,13 +65,13 @@ export function buildRoutes(content: ResolvedContent): { routes: Route[]; issues
     const path = pageRoute(page.name);
     if (claim(path, page.file, "")) routes.push({ path, output: outputFor(path), canonical: path, status: 200, alias: false, page });
   }
-  for (const guide of content.files.filter((f) => f.kind === "guide")) {
-    if (!/^[a-z0-9-]+$/.test(guide.name)) {
-      issues.push(at(guide.file, "", problem("file-name-not-an-address", { name: guide.name, extension: "md", example: "getting-started.md" })));
+  for (const entry of content.files.filter((f) => f.entry)) {
+    if (!/^[a-z0-9-]+$/.test(entry.name)) {
+      issues.push(at(entry.file, "", problem("file-name-not-an-address", { name: entry.name, extension: "md", example: "getting-started.md" })));
       continue;
     }
-    const path = guideRoute(guide.name);
-    if (claim(path, guide.file, "")) routes.push({ path, output: outputFor(path), canonical: path, status: 200, alias: false, page: guide });
+    const path = entry.entry!.route;
+    if (claim(path, entry.file, "")) routes.push({ path, output: outputFor(path), canonical: path, status: 200, alias: false, page: entry });
   }
   for (const page of pages) {
     const aliases = (page.data["aliases"] ?? []) as string[];

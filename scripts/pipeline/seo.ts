@@ -8,13 +8,12 @@ import { execFile } from "node:child_process";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { Guide, Page, Site } from "../../templates/content-types.ts";
 import type { PageSeo } from "../runtime/model.ts";
-import type { Crumb, PageFacts, SiteModule } from "../api.ts";
+import type { Crumb, PageFacts, SiteModule, SiteSettings as Site } from "../api.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import { problem, type Problem } from "./errors.ts";
 import { issueAt, type Issue } from "./issues.ts";
-import { guideRoute, type ResolvedContent } from "./resolve.ts";
+import type { ResolvedContent } from "./resolve.ts";
 import { pageRoute, type Route } from "./routes.ts";
 import { drawIcons, drawImage, SHARE_HEIGHT, SHARE_WIDTH, shareCardSvg, shareImageName, type DrawnImage, type IconSet, type ImageKit } from "./share-images.ts";
 import type { Annotation } from "./validate.ts";
@@ -120,11 +119,11 @@ export interface SiteImages {
  * titles and descriptions, the favicon), so the worker draws while the build resolves
  * and renders; pages can name the images right away.
  */
-export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; name: string; data: unknown }[]; assets: Map<string, Uint8Array> }, mark: string): SiteImages {
+export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; name: string; data: unknown; entry?: { route: string } }[]; assets: Map<string, Uint8Array> }, mark: string): SiteImages {
   const site = content.files.find((f) => f.kind === "site")!.data as Site;
   const pages = new Map<string, Meta>();
   for (const f of content.files)
-    if (f.kind === "page" || f.kind === "guide") pages.set(f.kind === "page" ? pageRoute(f.name) : guideRoute(f.name), f.data as Meta);
+    if (f.kind === "page" || f.entry) pages.set(f.entry ? f.entry.route : pageRoute(f.name), f.data as Meta);
   const favicon = content.assets.get(mark)!;
   const host = site.url.replace(/^https?:\/\//, "");
   const shares = new Map<string, DrawnImage & { alt: string }>();
@@ -151,7 +150,7 @@ export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, r
       const share = shares.get(shareEntryFor(route.canonical, site.seo.shareImages).page)!;
       const facts: PageFacts<Site> = { site, kind: route.page.kind, data: route.page.data, url, crumbs: breadcrumbs(route, routes, site), logo: site.url + icons.icon512.url, collection };
       return {
-        ogType: route.page.kind === "guide" ? "article" : "website",
+        ogType: route.page.entry ? "article" : "website",
         image: { url: site.url + share.url, width: share.width, height: share.height, alt: share.alt },
         themeColor,
         icons: { png32: icons.png32.url, appleTouch: icons.appleTouch.url },
@@ -225,19 +224,24 @@ export async function contentDates(paths: ProjectPaths): Promise<(file: string) 
 
 /**
  * The content files each page is made from: its own file, and the collections and
- * guides it shows (through x-ref fields, also those of the records it shows).
+ * Markdown entries it shows (through x-ref fields, also those of the records it shows).
  */
 export function pageSources(content: ResolvedContent, annotations: Annotation[]): Map<string, string[]> {
-  const fileOf = new Map(content.files.filter((f) => f.kind === "collection" || f.kind === "guide").map((f) => [`${f.kind}:${f.name}`, f.file]));
+  // Collections by name; Markdown entries by "<collection>:<name>" (x-ref to their kind's collection, by id).
+  const fileOf = new Map<string, string>();
+  for (const f of content.files) {
+    if (f.kind === "collection") fileOf.set(f.name, f.file);
+    if (f.entry) fileOf.set(`${f.entry.collection}:${f.name}`, f.file);
+  }
   const refs = new Map<string, Set<string>>();
   for (const a of annotations) {
     if (a.kind !== "ref") continue;
-    const target = a.arg === "guides" ? fileOf.get(`guide:${a.value}`) : fileOf.get(`collection:${a.arg}`);
+    const target = fileOf.get(`${a.arg}:${a.value}`) ?? fileOf.get(String(a.arg));
     if (target) refs.set(a.file, (refs.get(a.file) ?? new Set()).add(target));
   }
   const out = new Map<string, string[]>();
   for (const f of content.files) {
-    if (f.kind !== "page" && f.kind !== "guide") continue;
+    if (f.kind !== "page" && !f.entry) continue;
     const seen = new Set([f.file]);
     const todo = [f.file];
     while (todo.length) for (const next of refs.get(todo.pop()!) ?? []) if (!seen.has(next)) seen.add(next), todo.push(next);

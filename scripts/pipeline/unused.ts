@@ -3,12 +3,12 @@
  * page uses, images nothing refers to, and pages nothing links to (a visitor could
  * only find them by typing the address). Content links are the source: fields,
  * Markdown links, the header and footer in site.json, records' own pages (x-page)
- * and the guides a guide list shows.
+ * and the Markdown entries a section lists.
  */
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { problem, type Problem } from "./errors.ts";
 import { issueAt, issueIn, type Issue } from "./issues.ts";
-import { guideRoute, type ResolvedContent } from "./resolve.ts";
+import type { ResolvedContent } from "./resolve.ts";
 import { NOT_FOUND_PAGE, type Route } from "./routes.ts";
 import type { Annotation } from "./validate.ts";
 
@@ -39,7 +39,9 @@ export function unusedContent(content: ResolvedContent, annotations: Annotation[
     const c = classifyLink(l.value);
     if (c.kind === "internal") linked.add(normalizeRoute(c.path));
   }
-  for (const a of annotations) if (a.kind === "ref" && a.arg === "guides") linked.add(guideRoute(a.value));
+  // A Markdown entry listed by id (x-ref to its kind's collection) is reached through that list.
+  const entryRoutes = new Map(content.files.filter((f) => f.entry).map((f) => [`${f.entry!.collection}:${f.name}`, f.entry!.route]));
+  for (const a of annotations) if (a.kind === "ref" && entryRoutes.has(`${a.arg}:${a.value}`)) linked.add(entryRoutes.get(`${a.arg}:${a.value}`)!);
   const byFile = new Map<string, Route[]>();
   for (const r of routes) byFile.set(r.page.file, [...(byFile.get(r.page.file) ?? []), r]);
   for (const [file, pageRoutes] of byFile) {

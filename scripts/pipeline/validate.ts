@@ -54,8 +54,8 @@ export function expectedSchemaRef(file: SourceFile): string {
 }
 
 /** The schema a content file is checked against (a path in schemas/), or undefined for a file named after no collection. */
-export function schemaPathOf(file: Pick<SourceFile, "kind" | "name">, schemas: SchemaSet): string | undefined {
-  if (file.kind === "guide") return "guide.schema.json";
+export function schemaPathOf(file: Pick<SourceFile, "kind" | "name" | "entry">, schemas: SchemaSet): string | undefined {
+  if (file.entry) return file.entry.schema;
   if (file.kind === "site") return "site.schema.json";
   if (file.kind === "page") return "page.schema.json";
   return schemas.collections.get(file.name);
@@ -99,10 +99,10 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
     }
 
     // JSON files: "$schema" first, with the right value, so editors check the file as it
-    // is typed. Markdown guides have no such line: their front matter is checked alone.
+    // is typed. Markdown entries have no such line: their front matter is checked alone.
     const schemaRef = (file.data as Record<string, unknown>)["$schema"];
-    const missingRef = file.kind !== "guide" && schemaRef === undefined;
-    if (file.kind !== "guide") {
+    const missingRef = !file.entry && schemaRef === undefined;
+    if (!file.entry) {
       const expected = expectedSchemaRef(file);
       if (missingRef)
         issues.push(at("/$schema", problem("missing-schema-line", { expected })));
@@ -119,12 +119,12 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
     collecting = [];
     // A missing "$schema" is reported above, in words that say where it goes: not twice.
     if (!ok) issues.push(...translateErrors(validate.errors ?? [], at, schemas).filter((i) => !(missingRef && i.pointer === "/$schema")));
-    if (file.kind === "guide") issues.push(...guideIssues(file));
+    if (file.entry) issues.push(...entryIssues(file));
     return { issues, annotations };
   };
 }
 
-/** The reading speed behind a guide's readTime. */
+/** The reading speed behind a reading time (a Markdown kind's rules.readTime), unless the kind gives its own. */
 export const WORDS_PER_MINUTE = 200;
 
 /** Words of a Markdown text, without link addresses and Markdown punctuation. */
@@ -133,34 +133,38 @@ export function countWords(markdown: string): number {
 }
 
 /**
- * A guide's own rules: its title is the page's only h1, so the text has no # heading;
- * each heading is unique (it becomes an anchor of the table of contents); readTime is
- * the text's length at WORDS_PER_MINUTE, to the nearest minute.
+ * The article rules a Markdown kind asks for (its `rules` in templates/site.ts): the
+ * title is the page's only h1, so the text has no # heading; each heading is unique
+ * (it becomes an anchor of a table of contents); the reading time field is the text's
+ * length at the kind's words a minute (WORDS_PER_MINUTE unless given), to the nearest minute.
  */
-function guideIssues(file: SourceFile): Issue[] {
-  const data = file.data as { body?: unknown; readTime?: unknown };
+function entryIssues(file: SourceFile): Issue[] {
+  const rules = file.entry?.rules ?? {};
+  const data = file.data as Record<string, unknown> & { body?: unknown };
   if (typeof data.body !== "string") return [];
   const issues: Issue[] = [];
   const first = file.positions.get("/body")?.value.line ?? 1;
   const seen = new Map<string, number>();
-  data.body.split("\n").forEach((line, i) => {
-    const m = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
-    if (!m) return;
-    const at = { file: file.file, line: first + i, column: 1, pointer: "/body" };
-    if (m[1] === "#") issues.push({ ...at, ...problem("guide-h1-heading") });
-    const key = m[2]!.toLowerCase();
-    const before = seen.get(key);
-    if (before !== undefined) issues.push({ ...at, ...problem("repeated-heading", { heading: m[2]!, before }) });
-    else seen.set(key, first + i);
-  });
-  if (typeof data.readTime !== "number") return issues;
+  if (rules.noH1 || rules.uniqueHeadings)
+    data.body.split("\n").forEach((line, i) => {
+      const m = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+      if (!m) return;
+      const at = { file: file.file, line: first + i, column: 1, pointer: "/body" };
+      if (rules.noH1 && m[1] === "#") issues.push({ ...at, ...problem("guide-h1-heading") });
+      if (!rules.uniqueHeadings) return;
+      const key = m[2]!.toLowerCase();
+      const before = seen.get(key);
+      if (before !== undefined) issues.push({ ...at, ...problem("repeated-heading", { heading: m[2]!, before }) });
+      else seen.set(key, first + i);
+    });
+  const field = rules.readTime?.field;
+  const readTime = field === undefined ? undefined : data[field];
+  if (typeof readTime !== "number") return issues;
+  const perMinute = rules.readTime?.wordsPerMinute ?? WORDS_PER_MINUTE;
   const words = countWords(data.body);
-  const minutes = Math.max(1, Math.round(words / WORDS_PER_MINUTE));
-  if (minutes === data.readTime) return issues;
-  return [
-    ...issues,
-    issueAt(file, "/readTime", problem("wrong-read-time", { readTime: data.readTime, words: words.toLocaleString("en"), minutes, wordsPerMinute: WORDS_PER_MINUTE })),
-  ];
+  const minutes = Math.max(1, Math.round(words / perMinute));
+  if (minutes === readTime) return issues;
+  return [...issues, issueAt(file, `/${field}`, problem("wrong-read-time", { readTime, words: words.toLocaleString("en"), minutes, wordsPerMinute: perMinute }))];
 }
 
 type At = (pointer: string, p: Problem, onKey?: boolean) => Issue;
@@ -322,7 +326,8 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
     });
     ids.set(f.name, set);
   }
-  ids.set("guides", new Set(files.filter((f) => f.kind === "guide").map((f) => f.name)));
+  // Markdown entries are records of their kind's collection, by file name.
+  for (const f of files) if (f.entry) (ids.get(f.entry.collection) ?? ids.set(f.entry.collection, new Set()).get(f.entry.collection)!).add(f.name);
 
   for (const a of annotations) {
     if (a.kind === "ref") {

@@ -69,3 +69,8 @@ export function GuideArticle({ guide }: { guide: Guide }) {
     </article>
   );
 }
+
+/** A guide's page as the guide kind draws it (templates/site.ts). */
+export function GuideEntry({ entry }: { entry: Guide }) {
+  return <GuideArticle guide={entry} />;
+}

@@ -6,9 +6,8 @@
  * - scripts/runtime/ is self-contained (it is bundled into islands): it imports only
  *   packages and its own modules;
  * - scripts/ reach the site only through its site module (templates/site.ts, loaded by
- *   pipeline/site-module.ts), except the couplings listed in STILL_COUPLED, the work
- *   left to do: the list may only shrink (a listed import that is gone fails too, so
- *   that it is taken off).
+ *   pipeline/site-module.ts at run time): no module of scripts/ imports templates/.
+ *   STILL_COUPLED is where a coupling would have to be listed, with its reason.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -16,14 +15,8 @@ import { describe, expect, it } from "vitest";
 import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 
-/** file -> what it imports from templates/, still to be replaced by the site module. */
-const STILL_COUPLED: Record<string, string[]> = {
-  // The content types of this site; the generator should be generic over them.
-  "scripts/pipeline/index.ts": ["templates/content-types.ts"],
-  "scripts/pipeline/seo.ts": ["templates/content-types.ts"],
-  // Guides are still a built-in kind: their article component should come from a kind the site declares.
-  "scripts/pipeline/render.tsx": ["templates/content-types.ts", "templates/layout/GuideArticle.tsx"],
-};
+/** file -> what it imports from templates/ (none: keep it that way). */
+const STILL_COUPLED: Record<string, string[]> = {};
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s(?:[^"';]*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
@@ -55,7 +48,7 @@ describe("the generator and the site", () => {
     expect(wrong).toEqual([]);
   });
 
-  it("scripts/ import nothing from templates/ beyond the couplings still listed", async () => {
+  it("scripts/ import nothing from templates/", async () => {
     const found: Record<string, string[]> = {};
     for (const file of await sources("scripts"))
       for (const target of imports(file)) if (target.startsWith("templates/")) (found[rel(file)] ??= []).push(target);

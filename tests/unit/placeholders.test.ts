@@ -233,7 +233,8 @@ describe("placeholder issues", () => {
       "",
       "Third line, then <mailto:help@b.invalid> and [a real one](https://urbi.ca).",
     ].join("\n");
-    const guide: SourceFile = { file: "content/guides/g.md", kind: "guide", name: "g", ...parseFrontMatter(text) };
+    const entry = { route: "/resources/guides/g", collection: "guides", schema: "guide.schema.json", rules: {} };
+    const guide: SourceFile = { file: "content/guides/g.md", kind: "guide", name: "g", entry, ...parseFrontMatter(text) };
     expect(located(placeholderIssues([guide], schemas))).toEqual([
       `${where(text, "https://team")} /description https://team.example.net`,
       `${where(text, "https://a.")} /body https://a.example.com`,

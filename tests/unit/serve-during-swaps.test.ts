@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 
 const SECONDS = Number(process.env["SWAP_SECONDS"] ?? 8);
 const CLIENTS = 4;
+const MIN_SWAPS = 20;
 const project = projectsRemovedAfterAll(afterAll);
 let server: ChildProcess | undefined;
 afterAll(() => server?.kill());
@@ -58,8 +59,9 @@ describe("serving while builds replace dist/", () => {
     const tally = { answers: 0, fiveHundreds: 0, wrong: [] as string[] };
     let swaps = 0;
     const until = Date.now() + SECONDS * 1000;
+    let done = false;
     const client = async (offset: number) => {
-      for (let i = offset; Date.now() < until; i++) {
+      for (let i = offset; !done; i++) {
         const [url, file, status] = targets[i % targets.length]!;
         const res = await fetch(`http://127.0.0.1:${port}${url}`);
         const body = Buffer.from(await res.arrayBuffer()).toString("latin1");
@@ -68,20 +70,22 @@ describe("serving while builds replace dist/", () => {
         if (res.status !== status || !versions.some((v) => text(v.get(file)!) === body)) tally.wrong.push(`${url}: ${res.status}, ${body.length} bytes`);
       }
     };
+    // At least SECONDS and MIN_SWAPS swaps (a loaded machine swaps more slowly), at most a minute.
     const builder = async () => {
-      for (let v = 1; Date.now() < until; v = 1 - v) {
+      for (let v = 1; (Date.now() < until || swaps < MIN_SWAPS) && Date.now() < until + 60_000; v = 1 - v) {
         await writeOutput(p.dist, versions[v]!);
         swaps++;
       }
+      done = true;
     };
     await Promise.all([builder(), ...Array.from({ length: CLIENTS }, (_, i) => client(i))]);
 
     console.log(`${swaps} swaps, ${tally.answers} answers, ${tally.fiveHundreds} 5xx, ${tally.wrong.length} wrong`);
     expect(server.exitCode, serverErr).toBeNull();
-    expect(swaps).toBeGreaterThan(10);
-    expect(tally.answers).toBeGreaterThan(100);
+    expect(swaps).toBeGreaterThanOrEqual(MIN_SWAPS);
+    expect(tally.answers).toBeGreaterThan(swaps);
     expect(tally.fiveHundreds).toBe(0);
     expect(tally.wrong.slice(0, 5)).toEqual([]);
     expect(serverErr).toBe("");
-  }, 120_000);
+  }, 150_000);
 });
