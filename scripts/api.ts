@@ -59,13 +59,13 @@ export interface DocumentHeadProps {
  * list them by name (x-ref) like any collection's records.
  */
 export interface MarkdownKind {
-  /** The kind's name ("guide"): what `kind` says of its files, in facts and messages. */
+  /** The kind's name ("article"): what `kind` says of its files, in facts and messages. */
   name: string;
-  /** Its folder in content/ ("guides"): content/guides/<name>.md is one entry. */
+  /** Its folder in content/ ("articles"): content/articles/<name>.md is one entry. */
   dir: string;
-  /** The schema of its front matter, in schemas/ ("guide.schema.json"). */
+  /** The schema of its front matter, in schemas/ ("article.schema.json"). */
   schema: string;
-  /** The address of an entry's page; ":name" is the file name without .md ("/resources/guides/:name"). */
+  /** The address of an entry's page; ":name" is the file name without .md ("/articles/:name"). */
   route: string;
   /** The collection its entries are records of (default: `dir`). */
   collection?: string;
@@ -134,7 +134,7 @@ export interface Crumb {
 /** What the generator knows about a page, for the site's structured data. */
 export interface PageFacts<Site> {
   site: Site;
-  /** The content kind: "page", or a Markdown kind ("guide"). */
+  /** The content kind: "page", or a Markdown kind the site declares ("article"). */
   kind: string;
   /** The page's content: a page file's data, or a Markdown entry's front matter and text. */
   data: unknown;

@@ -1,7 +1,7 @@
 /**
  * npm run shots: full-page screenshots of every built page at 360, 390 and 1440 px
  * into .reports/shots/ (SHOTS_DIR moves it), for looking at what visitors see. Run
- * after npm run build; name routes to shoot only those (npm run shots -- /pricing).
+ * after npm run build; name routes to shoot only those (npm run shots -- /about).
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";

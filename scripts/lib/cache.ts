@@ -1,5 +1,5 @@
 /**
- * The build's cache between runs: node_modules/.cache/building-os/ (where tools keep
+ * The build's cache between runs: node_modules/.cache/site-generator/ (where tools keep
  * such files; `npm ci` starts it afresh). Every entry is named by a hash of all it
  * depends on, so a stale entry is never read, only left behind. BOS_CACHE_DIR moves
  * the folder; BOS_CACHE=0 turns the cache off.
@@ -9,5 +9,5 @@ import { ROOT } from "./paths.ts";
 
 export function defaultCacheDir(): string | undefined {
   if (process.env["BOS_CACHE"] === "0") return undefined;
-  return process.env["BOS_CACHE_DIR"] || path.join(ROOT, "node_modules", ".cache", "building-os");
+  return process.env["BOS_CACHE_DIR"] || path.join(ROOT, "node_modules", ".cache", "site-generator");
 }

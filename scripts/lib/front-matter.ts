@@ -87,7 +87,7 @@ function explain(error: Pick<YAMLError, "code" | "message" | "pos">, source: str
 export function parseFrontMatter(text: string): FrontMatterFile {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   if (lines[0]?.trim() !== "---")
-    throw new FrontMatterError("The file must start with a front matter block: a line ---, then lines like title: …, then ---.", 1, 1, "Add the block at the top, as in the other guides.");
+    throw new FrontMatterError("The file must start with a front matter block: a line ---, then lines like title: …, then ---.", 1, 1, "Add the block at the top, as in the other files of this folder.");
   const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
   if (end < 0) throw new FrontMatterError("The front matter block is not closed.", 1, 1, "Add a line --- after the last key: value line.");
 

@@ -48,7 +48,7 @@ export function isFsError(err: unknown): err is NodeJS.ErrnoException {
 }
 
 /**
- * "Could not write dist/pricing/index.html: the disk is full (ENOSPC)." Paths below
+ * "Could not write dist/about/index.html: the disk is full (ENOSPC)." Paths below
  * `root` are shown relative to it. Undefined for errors that are not the file system's.
  */
 export function fsErrorSentence(err: unknown, root?: string): string | undefined {

@@ -4,12 +4,12 @@
  * the site through `serve`'s handler under the headers the static hosts send.
  *
  * The two match different things: a _headers pattern matches the URL path
- * ("/pricing", "/assets/*", where "*" also matches slashes), serve-handler matches its
- * glob against the path of the file it serves ("/pricing/index.html"). A URL /x is
+ * ("/about", "/assets/*", where "*" also matches slashes), serve-handler matches its
+ * glob against the path of the file it serves ("/about/index.html"). A URL /x is
  * served by the file x or x/index.html, so:
  *
  *   /                 ->  /index.html
- *   /pricing          ->  /pricing{,/index.html}
+ *   /about            ->  /about{,/index.html}
  *   /assets/*         ->  /assets/**
  *   /blog/:slug       ->  /blog/*{,/index.html}
  *   /foo*             ->  /foo*{,/**}      ("*" inside a name: that name, and anything below)

@@ -115,7 +115,7 @@ function requestTarget(raw: string | undefined): string | undefined {
       new URL(raw, "http://localhost"); // throws on what cannot be a path
       return raw.startsWith("//") ? undefined : raw;
     }
-    const url = new URL(raw); // the absolute form, "GET http://localhost:3000/pricing"
+    const url = new URL(raw); // the absolute form, "GET http://localhost:3000/about"
     return url.protocol === "http:" || url.protocol === "https:" ? url.pathname + url.search : undefined;
   } catch {
     return undefined;

@@ -24,7 +24,7 @@ export function classifyLink(href: string): LinkClass {
     return {
       kind: "unsafe",
       reason: `Links starting with "${scheme}:" are not allowed.`,
-      hint: "Use a page of this site (/pricing), an https:// address, mailto: or tel:.",
+      hint: "Use a page of this site (/about), an https:// address, mailto: or tel:.",
     };
   if (scheme) return { kind: "unsafe", reason: `"${value}" is not a complete address.` };
   return {

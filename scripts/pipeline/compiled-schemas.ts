@@ -4,7 +4,7 @@
  * ajv compiles the schemas into JavaScript; for this site's page schema (every
  * section type, all errors, verbose) that took about 0.4 s of CPU on every cold
  * build, more than the rest of validation. The code ajv generates is saved
- * (ajv "standalone" code) in node_modules/.cache/building-os/, named by a hash of
+ * (ajv "standalone" code) in node_modules/.cache/site-generator/, named by a hash of
  * everything it depends on: the schemas, ajv's version, and this file and
  * validate.ts (the options and custom keywords). Any change gives a new name, so a
  * stale file is never read (scripts/lib/cache.ts; the bench measures a build with an

@@ -186,7 +186,7 @@ export function fontText(texts: Iterable<string>): string {
     .join("");
 }
 
-/** Every string inside content (pages, collections, site, guides' front matter and text). */
+/** Every string inside content (pages, collections, site, Markdown entries' front matter and text). */
 export function* contentStrings(files: SourceFile[]): Generator<string> {
   const walk = function* (v: unknown): Generator<string> {
     if (typeof v === "string") yield v;

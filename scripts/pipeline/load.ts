@@ -46,7 +46,7 @@ export interface LoadedContent {
   issues: Issue[];
 }
 
-/** The address of the entry `name` of a kind ("/resources/guides/:name" -> "/resources/guides/getting-started"). */
+/** The address of the entry `name` of a kind ("/articles/:name" -> "/articles/getting-started"). */
 export function entryRoute(kind: Pick<MarkdownKind, "route">, name: string): string {
   return kind.route.replace(":name", name);
 }
@@ -95,7 +95,7 @@ export async function load(paths: ProjectPaths, kinds?: readonly Omit<MarkdownKi
         }
         return;
       } else {
-        issues.push(issueIn(file, problem("unknown-file")));
+        issues.push(issueIn(file, problem("unknown-file", { markdown: kinds.map((k) => `${k.dir} in content/${k.dir}/ (.md)`).join(", ") })));
         return;
       }
       const text = readFileSync(abs, "utf8");

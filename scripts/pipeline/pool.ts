@@ -32,7 +32,7 @@ import type { Annotation } from "./validate.ts";
 export const SHARE_FROM = 300;
 /**
  * Workers from which the default setting shares them at all. With one (two cores),
- * 4,000 guides took 1-2 s more wall time and ~2 s more CPU shared than on the main
+ * 4,000 Markdown pages took 1-2 s more wall time and ~2 s more CPU shared than on the main
  * thread alone (measured five times, alternating): the worker loads the templates and
  * Markdown parser again, every tree crosses between threads twice, and the second
  * core is not free anyway (the write stage's file system work runs there).

@@ -3,7 +3,7 @@
  * content/pages/solutions/owners.json is /solutions/owners, content/pages/404.json
  * is the not-found page. A page's aliases are served with the same content and a
  * canonical link to the primary route. A Markdown entry is at the address its kind gives it
- * (templates/site.ts kinds: content/guides/<name>.md is /resources/guides/<name>).
+ * (templates/site.ts kinds: with route "/articles/:name", content/articles/<name>.md is /articles/<name>).
  */
 import { problem, type Problem } from "./errors.ts";
 import { didYouMean, issueAt, type Issue } from "./issues.ts";

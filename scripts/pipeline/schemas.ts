@@ -14,7 +14,7 @@ export interface SchemaSet {
   collections: Map<string, string>;
 }
 
-export const SCHEMA_BASE = "https://schemas.building-os.invalid/";
+export const SCHEMA_BASE = "https://schemas.site.invalid/";
 
 export async function loadSchemas(dir: string): Promise<SchemaSet> {
   const byPath = new Map<string, JsonSchema>();

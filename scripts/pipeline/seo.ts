@@ -35,7 +35,7 @@ const meta = (route: Route) => route.page.data as unknown as Meta;
 /**
  * The pages that are served at their own address (not aliases), by address. Kept per
  * route list: every page's breadcrumbs read it, and building it per page made a
- * build of n pages cost n² (a second of 4,000 guides).
+ * build of n pages cost n² (a second at 4,000 pages).
  */
 const primaryByRoutes = new WeakMap<Route[], Map<string, Route>>();
 function primaryRoutes(routes: Route[]): Map<string, Route> {

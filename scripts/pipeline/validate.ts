@@ -150,7 +150,7 @@ function entryIssues(file: SourceFile): Issue[] {
       const m = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
       if (!m) return;
       const at = { file: file.file, line: first + i, column: 1, pointer: "/body" };
-      if (rules.noH1 && m[1] === "#") issues.push({ ...at, ...problem("guide-h1-heading") });
+      if (rules.noH1 && m[1] === "#") issues.push({ ...at, ...problem("h1-in-markdown", { kind: file.kind }) });
       if (!rules.uniqueHeadings) return;
       const key = m[2]!.toLowerCase();
       const before = seen.get(key);
@@ -164,7 +164,7 @@ function entryIssues(file: SourceFile): Issue[] {
   const words = countWords(data.body);
   const minutes = Math.max(1, Math.round(words / perMinute));
   if (minutes === readTime) return issues;
-  return [...issues, issueAt(file, `/${field}`, problem("wrong-read-time", { readTime, words: words.toLocaleString("en"), minutes, wordsPerMinute: perMinute }))];
+  return [...issues, issueAt(file, `/${field}`, problem("wrong-read-time", { field: field!, readTime, words: words.toLocaleString("en"), minutes, wordsPerMinute: perMinute }))];
 }
 
 type At = (pointer: string, p: Problem, onKey?: boolean) => Issue;

@@ -115,7 +115,7 @@ export async function writeOutput(dist: string, files: Map<string, string | Uint
  * The UTF-8 bytes of a page without flattening the string itself. A page is a rope
  * that shares its big parts (the inlined stylesheet, header and footer) with every
  * other page (render.tsx assemble); encoding it directly makes V8 store a flat copy
- * in its place, and the build's file map then held every page in full (4,000 guides:
+ * in its place, and the build's file map then held every page in full (4,000 pages:
  * 0.08 GB of strings before writing, 0.73 GB after). Encoding a one-character longer
  * rope around it flattens that temporary rope instead, which is garbage right after.
  */
