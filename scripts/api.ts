@@ -113,6 +113,11 @@ export interface SiteModule<Site = never> {
     /** The page's JSON-LD (a schema.org object), escaped and put in its <head>; undefined for none. */
     structuredData?(page: PageFacts<Site>): object | undefined;
   };
+  /** The share images and app icons the build draws from the mark (share-images.ts). */
+  images?: {
+    /** By role: a hex colour, or the name of a --color-<name> of templates/styles.css. */
+    colours?: Partial<Record<"background" | "shapes" | "brand" | "text" | "muted" | "accent", string>>;
+  };
   /** The site's extensions to dist/_headers. */
   headers?: {
     /** Origins beyond the site's own that its pages frame or connect to. */

@@ -151,6 +151,8 @@ export default defineSite<Site>({
   language: (site) => site.language,
   templateAssets: ["assets/mark.svg"],
   manifest: (site) => ({ description: site.tagline }),
+  // Share images and app icons: the brand colour is the theme's primary; the rest keep their defaults.
+  images: { colours: { brand: "primary" } },
 });
 `,
   "templates/layout/Head.tsx": `/** Everything in <head>: title, description, canonical link, icons, the inlined stylesheet, the page's islands. */
@@ -194,7 +196,7 @@ export function Body({ children }: { children: ReactNode }) {
   return (
     <>
       <main className="mx-auto max-w-2xl px-6 py-16">{children}</main>
-      <footer className="mx-auto max-w-2xl px-6 pb-16 text-sm text-brand-900">{site.tagline}</footer>
+      <footer className="mx-auto max-w-2xl px-6 pb-16 text-sm text-ink">{site.tagline}</footer>
     </>
   );
 }
@@ -207,11 +209,11 @@ import type { HelloSection } from "../types.ts";
 export function Hello({ section }: { section: HelloSection }) {
   return (
     <section className="space-y-4">
-      <h1 className="text-4xl font-bold text-brand-900">{section.heading}</h1>
+      <h1 className="text-4xl font-bold text-ink">{section.heading}</h1>
       {section.text && <p className="text-lg">{section.text}</p>}
       {section.counter && <Island name="Counter" component={Counter} props={section.counter} />}
       {section.link && (
-        <a className="font-semibold text-brand-600 underline" href={section.link.href}>
+        <a className="font-semibold text-primary underline" href={section.link.href}>
           {section.link.label}
         </a>
       )}
@@ -229,7 +231,7 @@ import { useState } from "@gen/runtime/hooks.ts";
 export default function Counter({ label, start }: { label: string; start: number }) {
   const [count, setCount] = useState(start);
   return (
-    <button type="button" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white" onClick={() => setCount(count + 1)}>
+    <button type="button" className="rounded-md bg-primary px-4 py-2 font-semibold text-white" onClick={() => setCount(count + 1)}>
       {label}: {count}
     </button>
   );
@@ -241,13 +243,8 @@ export default function Counter({ label, start }: { label: string; start: number
 
 @theme {
   --font-sans: "Inter", "Inter Fallback", "Inter Fallback Roboto", "Inter Fallback DejaVu", ui-sans-serif, system-ui, sans-serif;
-  /* The share images and app icons are drawn in these colours. */
-  --color-brand-100: #dbe6fe;
-  --color-brand-200: #bfd3fe;
-  --color-brand-600: #2554eb;
-  --color-brand-800: #1e37af;
-  --color-brand-900: #1e348a;
-  --color-accent-400: #2dd4bf;
+  --color-primary: #2554eb;
+  --color-ink: #1e348a;
 }
 `,
   "package.json": json({ private: true, type: "module", description: "A site built with the content-in-JSON site generator." }),

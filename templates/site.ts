@@ -29,6 +29,8 @@ export default defineSite<Site>({
   // The brand mark: the favicon, and the source of the share images and app icons.
   templateAssets: [FAVICON],
   manifest: (site) => ({ description: site.footer.tagline }),
+  // The share images and icons in the brand's colours (templates/styles.css).
+  images: { colours: { background: "brand-900", shapes: "brand-800", brand: "brand-600", text: "brand-100", muted: "brand-200", accent: "accent-400" } },
   // The Organization everywhere, breadcrumbs, products, and the plans' prices as offers.
   seo: { structuredData: pageStructuredData },
   headers: {

@@ -135,7 +135,7 @@ export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; 
     const alt = title.includes(site.brand) ? title : `${site.brand} – ${title}`;
     shares.set(entry.page, { ...drawImage(kit, shareImageName(entry.page), svg, SHARE_WIDTH, SHARE_HEIGHT), alt });
   }
-  return { shares, icons: drawIcons(kit, favicon), themeColor: kit.colours["brand-600"] };
+  return { shares, icons: drawIcons(kit, favicon), themeColor: kit.colours.brand };
 }
 
 /** The head data of each page, and the files for dist/ (the images once drawn, the manifest). */

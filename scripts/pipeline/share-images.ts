@@ -18,6 +18,7 @@ import { defaultCacheDir } from "../lib/cache.ts";
 import { fontMetrics, type FontMetrics } from "../lib/font-metrics.ts";
 import { hashedName } from "../lib/hash.ts";
 import { rasterizer } from "../lib/rasterize.ts";
+import { loadSiteModule } from "./site-module.ts";
 
 const require = createRequire(import.meta.url);
 const FONT_FAMILY = "Inter";
@@ -26,9 +27,18 @@ const FONT_FILES = ["@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf", 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
 
-/** The theme colours the images use (names of --color-* in templates/styles.css). */
-const COLOURS = ["brand-900", "brand-800", "brand-600", "brand-100", "brand-200", "accent-400"] as const;
-export type Colours = Record<(typeof COLOURS)[number], string>;
+/**
+ * The colours of the share images and icons, by role (templates/site.ts, images.colours:
+ * a hex colour, or the name of a --color-* of templates/styles.css):
+ * background and shapes of the share card, its text and muted text, its accent bar, and
+ * the brand colour (the icons' square and the theme colour).
+ */
+export const COLOUR_ROLES = ["background", "shapes", "brand", "text", "muted", "accent"] as const;
+export type ColourRole = (typeof COLOUR_ROLES)[number];
+export type Colours = Record<ColourRole, string>;
+
+/** For a site that names none: a dark card with a blue brand colour. */
+export const DEFAULT_COLOURS: Colours = { background: "#111827", shapes: "#1f2937", brand: "#2563eb", text: "#e5e7eb", muted: "#9ca3af", accent: "#22d3ee" };
 
 export interface ImageKit {
   regular: FontMetrics;
@@ -40,8 +50,9 @@ export interface ImageKit {
   png(svg: string, width?: number): Promise<Uint8Array>;
 }
 
-/** Reads the fonts and the theme; starts the drawing worker. */
-export async function loadImageKit(templatesDir: string): Promise<ImageKit> {
+/** Reads the fonts and the theme; starts the drawing worker. `colours`: the site module's (images.colours) unless given. */
+export async function loadImageKit(templatesDir: string, colours?: Partial<Colours>): Promise<ImageKit> {
+  colours ??= (await loadSiteModule(templatesDir)).images?.colours;
   const files = FONT_FILES.map((f) => require.resolve(f));
   const [regular, bold, css] = await Promise.all([readFile(files[0]!), readFile(files[1]!), readFile(path.join(templatesDir, "styles.css"), "utf8")]);
   const drawn = new Map<string, Promise<Uint8Array>>();
@@ -64,7 +75,7 @@ export async function loadImageKit(templatesDir: string): Promise<ImageKit> {
   return {
     regular: fontMetrics(regular),
     bold: fontMetrics(bold),
-    colours: themeColours(css),
+    colours: themeColours(css, colours),
     version,
     png(svg, width) {
       const key = `${width ?? ""}\n${svg}`;
@@ -95,14 +106,18 @@ async function saveAtomically(file: string, bytes: Uint8Array): Promise<void> {
   await rename(tmp, file);
 }
 
-/** The hex colours of the theme's --color-* variables that the images use. */
-export function themeColours(css: string): Colours {
+/** The hex colour of each role: given as hex, or read from the theme's --color-<name> in the stylesheet. */
+export function themeColours(css: string, spec: Partial<Colours> = {}): Colours {
   const found = new Map([...css.matchAll(/--color-([a-z0-9-]+):\s*(#[0-9a-f]{3,8})\s*;/gi)].map((m) => [m[1]!, m[2]!]));
   const out = {} as Colours;
-  for (const name of COLOURS) {
-    const hex = found.get(name);
-    if (!hex) throw new Error(`templates/styles.css must define --color-${name} as a hex colour (the share images and icons use it).`);
-    out[name] = hex;
+  for (const role of COLOUR_ROLES) {
+    const value = spec[role] ?? DEFAULT_COLOURS[role];
+    if (/^#[0-9a-f]{3,8}$/i.test(value)) out[role] = value;
+    else {
+      const hex = found.get(value);
+      if (!hex) throw new Error(`templates/site.ts names "${value}" as the ${role} colour of the share images, but templates/styles.css defines no --color-${value} as a hex colour.`);
+      out[role] = hex;
+    }
   }
   return out;
 }
@@ -171,7 +186,7 @@ export function shareCardSvg(card: ShareCard, kit: Pick<ImageKit, "regular" | "b
   const height = bar + heading.lines.length * headingLead + 28 + text.lines.length * textLead;
   let y = top + Math.max(0, Math.round((bottom - top - height) / 2));
   const out: string[] = [];
-  out.push(`<rect x="${PAD}" y="${y}" width="88" height="8" rx="4" fill="${c["accent-400"]}"/>`);
+  out.push(`<rect x="${PAD}" y="${y}" width="88" height="8" rx="4" fill="${c.accent}"/>`);
   y += bar;
   const lines = (ls: string[], size: number, lead: number, weight: number, fill: string) => {
     const spans = ls.map((l, i) => `<tspan x="${PAD}" y="${y + i * lead + Math.round(lead / 2 + size * 0.36)}">${escapeXml(l)}</tspan>`).join("");
@@ -180,18 +195,18 @@ export function shareCardSvg(card: ShareCard, kit: Pick<ImageKit, "regular" | "b
   };
   lines(heading.lines, heading.size, headingLead, 700, "#ffffff");
   y += 28;
-  lines(text.lines, 30, textLead, 400, c["brand-100"]);
+  lines(text.lines, 30, textLead, 400, c.text);
   const mark = `data:image/svg+xml;base64,${Buffer.from(card.mark).toString("base64")}`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" viewBox="0 0 ${SHARE_WIDTH} ${SHARE_HEIGHT}">`,
     // Flat, opaque shapes: a gradient or transparency costs a third more time to draw and twice the bytes.
-    `<rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="${c["brand-900"]}"/>`,
-    `<circle cx="1110" cy="70" r="250" fill="${c["brand-800"]}"/>`,
-    `<circle cx="1180" cy="640" r="170" fill="${c["brand-800"]}"/>`,
+    `<rect width="${SHARE_WIDTH}" height="${SHARE_HEIGHT}" fill="${c.background}"/>`,
+    `<circle cx="1110" cy="70" r="250" fill="${c.shapes}"/>`,
+    `<circle cx="1180" cy="640" r="170" fill="${c.shapes}"/>`,
     `<image x="${PAD}" y="64" width="56" height="56" href="${mark}"/>`,
     `<text x="${PAD + 76}" y="106" font-family="${FONT_FAMILY}" font-size="40" font-weight="700" fill="#ffffff">${escapeXml(card.brand)}</text>`,
     ...out,
-    `<text x="${PAD}" y="${SHARE_HEIGHT - 64}" font-family="${FONT_FAMILY}" font-size="26" fill="${c["brand-200"]}">${escapeXml(card.host)}</text>`,
+    `<text x="${PAD}" y="${SHARE_HEIGHT - 64}" font-family="${FONT_FAMILY}" font-size="26" fill="${c.muted}">${escapeXml(card.host)}</text>`,
     `</svg>`,
   ].join("");
 }
@@ -233,7 +248,7 @@ export interface IconSet {
 /** The PNG icons, all from the same SVG mark. */
 export function drawIcons(kit: ImageKit, mark: Uint8Array): IconSet {
   const svg = Buffer.from(mark).toString("utf8");
-  const bg = kit.colours["brand-600"];
+  const bg = kit.colours.brand;
   return {
     png32: drawImage(kit, "assets/icon-32.png", svg, 32, 32, 32),
     // iOS shows transparent corners as black: draw the mark on a full square.
