@@ -260,7 +260,7 @@ export function drawIcons(kit: ImageKit, mark: Uint8Array): IconSet {
   };
 }
 
-/** "assets/share-products-urbi-kore.png" for the entry of /products/urbi-kore ("home" for /). */
+/** "assets/share-products-widget.png" for the entry of /products/widget ("home" for /). */
 export function shareImageName(page: string): string {
   return `assets/share-${page === "/" ? "home" : page.slice(1).replace(/\//g, "-")}.png`;
 }
