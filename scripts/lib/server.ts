@@ -141,6 +141,8 @@ interface Opened {
 }
 
 async function serveStatic(dist: string, options: ServerOptions, req: http.IncomingMessage, res: http.ServerResponse, attempt = 0): Promise<void> {
+  // As the request came: a 404 answer rewrites these (notFound), and a restart needs them back.
+  const asSent = { url: req.url, ifNoneMatch: req.headers["if-none-match"], range: req.headers["range"] };
   const root = await servingRoot(dist);
   if (!root) {
     plain(res, 404, "Not found: there is no built site yet (npm run build).");
@@ -204,13 +206,14 @@ async function serveStatic(dist: string, options: ServerOptions, req: http.Incom
       return stream;
     },
     sendError: async (_absolutePath: string, _response: http.ServerResponse, _acceptsJSON: boolean, current: string, _handlers: unknown, config: object, spec: { statusCode: number }) => {
+      // A file (or 404.html itself) missing because dist/ was replaced meanwhile: start again on the new folder.
+      if (spec.statusCode === 404 && sawMissing && attempt < 3) {
+        const now = await servingRoot(dist);
+        if (now !== root || (await inode(now)) !== rootId) throw new Restart();
+      }
       if (spec.statusCode !== 404 || forced404) {
         plain(res, spec.statusCode, spec.statusCode === 404 ? "Not found" : "Error");
         return;
-      }
-      if (sawMissing && attempt < 3) {
-        const now = await servingRoot(dist);
-        if (now !== root || (await inode(now)) !== rootId) throw new Restart();
       }
       await notFound({ ...config, public: current });
     },
@@ -263,7 +266,12 @@ async function serveStatic(dist: string, options: ServerOptions, req: http.Incom
   } catch (err) {
     closeAll();
     res.writeHead = writeHead;
-    if (err instanceof Restart) return serveStatic(dist, options, req, res, attempt + 1);
+    if (err instanceof Restart) {
+      req.url = asSent.url;
+      if (asSent.ifNoneMatch !== undefined) req.headers["if-none-match"] = asSent.ifNoneMatch;
+      if (asSent.range !== undefined && !dev) req.headers["range"] = asSent.range;
+      return serveStatic(dist, options, req, res, attempt + 1);
+    }
     throw err;
   }
 }

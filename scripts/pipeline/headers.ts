@@ -25,7 +25,7 @@
 import { createHash } from "node:crypto";
 import type { PolicySources, SiteModule } from "../api.ts";
 import { formatHeadersFile, headersForPath, type Header, type HeaderRule } from "../lib/headers-file.ts";
-import { htmlElements } from "../lib/html-scan.ts";
+import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
 import { problem } from "./errors.ts";
 import { issueIn, type Issue } from "./issues.ts";
 import type { Route } from "./routes.ts";
@@ -164,8 +164,13 @@ const DATA_IMAGE_IN_CSS = /url\(\s*["']?\s*data:/i;
  * texts the browser hashes: as written for an HTML <style>, decoded for an SVG one.
  */
 export function scanHtml(html: string): PageScan {
+  return scanElements(htmlElements(html));
+}
+
+/** scanHtml over elements already read (render.tsx reads each piece once, for its links and this). */
+export function scanElements(elements: Iterable<HtmlElement>): PageScan {
   const scan: PageScan = { inlineStyles: [], inlineScripts: [], blocked: [], dataImages: false };
-  for (const { name: element, attrs, text } of htmlElements(html)) {
+  for (const { name: element, attrs, text } of elements) {
     if (element === "script") {
       const type = (attrs.get("type") ?? "").trim().toLowerCase();
       if (!attrs.has("src") && !DATA_SCRIPT_TYPES.has(type)) scan.inlineScripts.push(text!);
@@ -339,7 +344,7 @@ export function sitePolicy(module: Pick<SiteModule<unknown>, "headers">, site: u
  * or an <svg>. The build's pieces are that: render.tsx cuts its React markup where a
  * <bos-slot> element stood, and each shared part is a whole rendered element tree.
  */
-export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array>, routes: Route[], parts?: (file: string) => string[] | undefined): HeaderFiles {
+export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array>, routes: Route[], parts?: (file: string) => PageScan[] | undefined): HeaderFiles {
   const issues: Issue[] = [];
   const inlineStyles = new Set<string>();
   let dataImages = false;
@@ -349,10 +354,9 @@ export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8
     if (`/${file}`.startsWith(IMMUTABLE_PREFIX) && !HASHED_NAME.test(file))
       issues.push(issueIn("scripts/pipeline/index.ts", problem("unhashed-immutable-file", { file, prefix: IMMUTABLE_PREFIX })));
     if (!file.endsWith(".html")) continue;
-    const pieces = parts?.(file) ?? [typeof data === "string" ? data : new TextDecoder().decode(data)];
+    const scans = parts?.(file) ?? [scanHtml(typeof data === "string" ? data : new TextDecoder().decode(data))];
     const found = new Set<string>();
-    for (const piece of pieces) {
-      const scan = scanHtml(piece);
+    for (const scan of scans) {
       scan.inlineStyles.forEach((style) => inlineStyles.add(style));
       dataImages ||= scan.dataImages;
       if (scan.inlineScripts.length) found.add("<script> with inline code");

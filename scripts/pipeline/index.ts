@@ -105,8 +105,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   siteModuleJob.catch(() => {});
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
-  const [schemas, siteModule] = await Promise.all([schemasJob, siteModuleJob]);
-  const loaded = await load(paths, siteModule.kinds ?? []);
+  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? [])), siteModuleJob]);
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;
@@ -209,7 +208,7 @@ async function renderAndWrite(
     const page = pages.get(file);
     if (!page) return undefined;
     const fresh = page.keys.filter((k) => !scannedParts.has(k) && scannedParts.add(k));
-    return [...page.pieces, ...fresh.map((k) => fragments.get(k)!.html)];
+    return [...page.scans, ...fresh.map((k) => fragments.get(k)!.scan)];
   });
   issues.push(...headers.issues);
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);

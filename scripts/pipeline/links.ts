@@ -3,7 +3,7 @@
  * built route or asset; every other link must use a safe scheme. Links written in
  * templates are read from the rendered HTML with the HTML tokenizer (lib/html-scan.ts).
  */
-import { htmlElements } from "../lib/html-scan.ts";
+import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { problem, type Problem } from "./errors.ts";
 import { issueAt, type Issue } from "./issues.ts";
@@ -42,8 +42,13 @@ export function checkContentLinks(content: ResolvedContent, routes: Route[]): Is
  * references decoded, nothing taken from comments, scripts or text.
  */
 export function internalRefsInHtml(html: string): string[] {
+  return internalRefsOf(htmlElements(html));
+}
+
+/** internalRefsInHtml over elements already read. */
+export function internalRefsOf(elements: Iterable<HtmlElement>): string[] {
   const refs: string[] = [];
-  for (const element of htmlElements(html))
+  for (const element of elements)
     for (const [name, value] of element.attrs) {
       if (name !== "href" && name !== "src") continue;
       const c = classifyLink(value);

@@ -51,9 +51,15 @@ export function entryRoute(kind: Pick<MarkdownKind, "route">, name: string): str
   return kind.route.replace(":name", name);
 }
 
-/** Reads the project's content; `kinds` are its Markdown kinds (by default, those its site module declares). */
-export async function load(paths: ProjectPaths, kinds?: readonly Omit<MarkdownKind, "component">[]): Promise<LoadedContent> {
-  kinds ??= (await loadSiteModule(paths.templates)).kinds ?? [];
+type Kinds = readonly Omit<MarkdownKind, "component">[];
+
+/**
+ * Reads the project's content; `kinds` are its Markdown kinds (by default, those its site
+ * module declares). They may still be on their way: JSON files are read meanwhile.
+ */
+export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kinds>): Promise<LoadedContent> {
+  const kindsJob = Promise.resolve(kindsGiven ?? loadSiteModule(paths.templates).then((m) => m.kinds ?? []));
+  let kinds: Kinds = [];
   const issues: Issue[] = [];
   const files: SourceFile[] = [];
   const assets = new Map<string, Buffer>();
@@ -80,8 +86,14 @@ export async function load(paths: ProjectPaths, kinds?: readonly Omit<MarkdownKi
         [kind, name] = ["page", inContent.slice("pages/".length, -".json".length)];
       else if (/^collections\/[^/]+\.json$/.test(inContent))
         [kind, name] = ["collection", inContent.slice("collections/".length, -".json".length)];
-      else if (kindOf(inContent)) {
-        const k = kindOf(inContent)!;
+      else {
+        // A Markdown entry of a kind the site module declares (known once it has loaded), or a stray file.
+        kinds = await kindsJob;
+        const k = kindOf(inContent);
+        if (!k) {
+          issues.push(issueIn(file, problem("unknown-file", { markdown: kinds.map((k) => `${k.dir} in content/${k.dir}/ (.md)`).join(", ") })));
+          return;
+        }
         // Read synchronously: for thousands of small files, fs.promises.readFile's open,
         // stat, read and close round trips cost several times the reading itself.
         const text = readFileSync(abs, "utf8");
@@ -93,9 +105,6 @@ export async function load(paths: ProjectPaths, kinds?: readonly Omit<MarkdownKi
           if (!(err instanceof FrontMatterError)) throw err;
           issues.push(issueIn(file, problem("front-matter-syntax", { detail: err.message, hint: err.hint }), err.line, err.column));
         }
-        return;
-      } else {
-        issues.push(issueIn(file, problem("unknown-file", { markdown: kinds.map((k) => `${k.dir} in content/${k.dir}/ (.md)`).join(", ") })));
         return;
       }
       const text = readFileSync(abs, "utf8");
