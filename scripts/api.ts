@@ -6,15 +6,21 @@
  * a section type's schema in schemas/sections/<type>.schema.json and its component,
  * named after it, in templates/sections/<Type>.tsx; islands in templates/islands/.
  *
- * Templates use the generator only through this module and scripts/runtime/ (the
- * render context, <Island>, <Cached>, the islands' hooks); the generator reaches the
- * site only through the site module. tests/unit/boundary.test.ts holds both to it.
+ * Templates use the generator only through this module (what renders on the server:
+ * the render context, <Island>, <Cached>, the types) and scripts/islands-api.ts (what
+ * islands run in the browser too: hooks, dialog requests, the text-answer rule); the
+ * generator reaches the site only through the site module. tests/unit/boundary.test.ts
+ * holds both to it.
  */
 import type { ComponentType, ReactNode } from "react";
 import type { PageSeo } from "./runtime/model.ts";
 
 export type { PageSeo } from "./runtime/model.ts";
 export type { Asset, BlockMarkdown, InlineMarkdown, MdNode } from "./runtime/model.ts";
+// What templates render with (on the server): the render context, islands, shared parts.
+export { useRenderContext, type RenderContext } from "./runtime/context.ts";
+export { Island, serializeProps } from "./runtime/Island.tsx";
+export { Cached } from "./runtime/Cached.tsx";
 
 /**
  * What the generator reads of content/site.json (the site's own schema, schemas/

@@ -156,8 +156,7 @@ export default defineSite<Site>({
 });
 `,
   "templates/layout/Head.tsx": `/** Everything in <head>: title, description, canonical link, icons, the inlined stylesheet, the page's islands. */
-import type { DocumentHeadProps } from "@gen/api.ts";
-import { useRenderContext } from "@gen/runtime/context.ts";
+import { useRenderContext, type DocumentHeadProps } from "@gen/api.ts";
 import type { Page, Site } from "../types.ts";
 
 export function Head(p: DocumentHeadProps) {
@@ -188,7 +187,7 @@ export function Head(p: DocumentHeadProps) {
 `,
   "templates/layout/Body.tsx": `/** Everything in <body>: the page's sections in <main>, and a footer. */
 import type { ReactNode } from "react";
-import { useRenderContext } from "@gen/runtime/context.ts";
+import { useRenderContext } from "@gen/api.ts";
 import type { Page, Site } from "../types.ts";
 
 export function Body({ children }: { children: ReactNode }) {
@@ -202,7 +201,7 @@ export function Body({ children }: { children: ReactNode }) {
 }
 `,
   "templates/sections/Hello.tsx": `/** The section type "hello" (schemas/sections/hello.schema.json): a heading, a text, and a counter or a link. */
-import { Island } from "@gen/runtime/Island.tsx";
+import { Island } from "@gen/api.ts";
 import Counter from "../islands/Counter.tsx";
 import type { HelloSection } from "../types.ts";
 
@@ -226,7 +225,7 @@ export function Hello({ section }: { section: HelloSection }) {
  * take their hooks from the generator's runtime (React on the server, Preact in the
  * browser), never from React itself.
  */
-import { useState } from "@gen/runtime/hooks.ts";
+import { useState } from "@gen/islands-api.ts";
 
 export default function Counter({ label, start }: { label: string; start: number }) {
   const [count, setCount] = useState(start);

@@ -1,8 +1,8 @@
 /**
- * The generator's render context (scripts/runtime/context.ts) with this site's
+ * The generator's render context (useRenderContext, scripts/api.ts) with this site's
  * content types: what every template can know about the page being rendered.
  */
-import { useRenderContext, type RenderContext as GenericContext } from "../scripts/runtime/context.ts";
+import { useRenderContext, type RenderContext as GenericContext } from "../scripts/api.ts";
 import type { Page, Site } from "./content-types.ts";
 
 export type RenderContext = GenericContext<Site, Page>;

@@ -78,7 +78,7 @@ function browserPlugin(templatesDir: string): Plugin {
       );
       // React must never reach the browser.
       b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({
-        errors: [{ text: `${path.relative(templatesDir, args.importer)} imports ${args.path}: islands use hooks from scripts/runtime/hooks.ts, never React itself.` }],
+        errors: [{ text: `${path.relative(templatesDir, args.importer)} imports ${args.path}: islands use hooks from scripts/islands-api.ts, never React itself.` }],
       }));
     },
   };

@@ -1,6 +1,6 @@
 /** The <head> of every page: title, description, canonical link, social cards, icons, structured data, styles and the page's islands. */
 import type { DocumentHeadProps } from "../../scripts/api.ts";
-import { Cached } from "../../scripts/runtime/Cached.tsx";
+import { Cached } from "../../scripts/api.ts";
 import { useRender } from "../context.ts";
 import { StructuredData } from "./StructuredData.tsx";
 

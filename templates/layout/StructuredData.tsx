@@ -6,7 +6,7 @@
  * island's props, so no text in content can end the script element.
  */
 import type { Crumb, PageFacts } from "../../scripts/api.ts";
-import { serializeProps } from "../../scripts/runtime/Island.tsx";
+import { serializeProps } from "../../scripts/api.ts";
 import type { Page, Site } from "../content-types.ts";
 
 export type { Crumb };

@@ -121,9 +121,9 @@ function regex(pattern: string): RegExp {
   return r;
 }
 
-/** The one rule for text answers, shared with the local receiver (scripts/runtime/forms.ts). */
-import { trimText } from "../../../scripts/runtime/forms.ts";
-export { trimAnswers as trimLead, trimText } from "../../../scripts/runtime/forms.ts";
+/** The one rule for text answers, shared with the local receiver (scripts/islands-api.ts). */
+import { trimText } from "../../../scripts/islands-api.ts";
+export { trimAnswers as trimLead, trimText } from "../../../scripts/islands-api.ts";
 
 /** Whether one answer meets its rule. Text is trimmed first (trimText): the wizard sends it trimmed. */
 export function isValid(rule: FieldRule, value: string | string[] | undefined): boolean {

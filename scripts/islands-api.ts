@@ -1,0 +1,13 @@
+/**
+ * The generator's public API for islands: what an island's code may import, on the
+ * server and in the browser alike (nothing here pulls in React). Server-side template
+ * code uses scripts/api.ts.
+ *
+ * - Hooks: React's on the server; the browser build swaps them for Preact's
+ *   (pipeline/islands.ts), so React never reaches the browser.
+ * - Dialog requests: a button anywhere asks a dialog island, loaded on first use, to open.
+ * - trimText/trimAnswers: the text-answer rule the local form receiver applies too.
+ */
+export { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "./runtime/hooks.ts";
+export { onOpenRequest, requestOpen, type OpenRequest } from "./runtime/open-requests.ts";
+export { trimAnswers, trimText } from "./runtime/forms.ts";
