@@ -30,7 +30,7 @@ import { PassThrough, type Readable } from "node:stream";
 import handler from "serve-handler";
 import { parseHeadersFile } from "./headers-file.ts";
 import { serveHeaders, type ServeHeaderRule } from "./serve-config.ts";
-import { servingRoot } from "./swap.ts";
+import { servingFolder } from "./swap.ts";
 
 /** A client must have sent its request headers within this time, and the whole request within REQUEST_TIMEOUT_MS. */
 export const HEADERS_TIMEOUT_MS = 5_000;
@@ -59,34 +59,27 @@ function isDeployFile(root: string, file: string): boolean {
   return /^_headers(\.|$)/.test(rel);
 }
 
-/** The `headers` configuration from root/_headers, parsed again only when the file changed. */
+/**
+ * The `headers` configuration from root/_headers, read and parsed again only when the
+ * file changed: one stat per request. (Replaced between the stat and the read, the new
+ * text is kept under the old key, and the next request's stat reads it again.)
+ */
 const configs = new Map<string, { key: string; headers: ServeHeaderRule[] }>();
 async function headersConfig(root: string): Promise<ServeHeaderRule[]> {
-  let handle: fs.FileHandle;
+  const file = path.join(root, "_headers");
+  let key: string;
   try {
-    handle = await fs.open(path.join(root, "_headers"), "r");
+    const st = await fs.stat(file);
+    key = `${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch (err) {
     if (code(err) === "ENOENT") return serveHeaders([]);
     throw err;
   }
-  try {
-    const st = await handle.stat();
-    const key = `${st.ino}:${st.size}:${st.mtimeMs}`;
-    const cached = configs.get(root);
-    if (cached?.key === key) return cached.headers;
-    const headers = serveHeaders(parseHeadersFile(await handle.readFile("utf8")));
-    configs.set(root, { key, headers });
-    return headers;
-  } finally {
-    await handle.close();
-  }
-}
-
-async function inode(dir: string): Promise<number | undefined> {
-  return fs.stat(dir).then(
-    (s) => s.ino,
-    () => undefined,
-  );
+  const cached = configs.get(root);
+  if (cached?.key === key) return cached.headers;
+  const headers = serveHeaders(parseHeadersFile(await fs.readFile(file, "utf8")));
+  configs.set(root, { key, headers });
+  return headers;
 }
 
 /**
@@ -143,12 +136,12 @@ interface Opened {
 async function serveStatic(dist: string, options: ServerOptions, req: http.IncomingMessage, res: http.ServerResponse, attempt = 0): Promise<void> {
   // As the request came: a 404 answer rewrites these (notFound), and a restart needs them back.
   const asSent = { url: req.url, ifNoneMatch: req.headers["if-none-match"], range: req.headers["range"] };
-  const root = await servingRoot(dist);
-  if (!root) {
+  const serving = await servingFolder(dist);
+  if (!serving) {
     plain(res, 404, "Not found: there is no built site yet (npm run build).");
     return;
   }
-  const rootId = await inode(root);
+  const root = serving.path;
   const opened = new Map<string, Opened>();
   let sawMissing = false;
   let forced404 = false;
@@ -208,8 +201,8 @@ async function serveStatic(dist: string, options: ServerOptions, req: http.Incom
     sendError: async (_absolutePath: string, _response: http.ServerResponse, _acceptsJSON: boolean, current: string, _handlers: unknown, config: object, spec: { statusCode: number }) => {
       // A file (or 404.html itself) missing because dist/ was replaced meanwhile: start again on the new folder.
       if (spec.statusCode === 404 && sawMissing && attempt < 3) {
-        const now = await servingRoot(dist);
-        if (now !== root || (await inode(now)) !== rootId) throw new Restart();
+        const now = await servingFolder(dist);
+        if (now?.path !== root || now.ino !== serving.ino) throw new Restart();
       }
       if (spec.statusCode !== 404 || forced404) {
         plain(res, spec.statusCode, spec.statusCode === 404 ? "Not found" : "Error");

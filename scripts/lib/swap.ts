@@ -250,11 +250,19 @@ export async function recoverDist(dist: string): Promise<string[]> {
  * there is no site at all.
  */
 export async function servingRoot(dist: string): Promise<string | undefined> {
+  return (await servingFolder(dist))?.path;
+}
+
+/** servingRoot with the folder's inode, from the same stat: a server tells by it whether the site was swapped since. */
+export async function servingFolder(dist: string): Promise<{ path: string; ino: number } | undefined> {
   const p = swapPaths(dist);
+  const folder = async (dir: string) => {
+    const s = await fs.stat(dir);
+    return s.isDirectory() ? { path: dir, ino: s.ino } : undefined;
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      if ((await fs.stat(p.dist)).isDirectory()) return p.dist;
-      return undefined;
+      return await folder(p.dist);
     } catch (err) {
       if (code(err) !== "ENOENT") throw err;
     }
@@ -265,8 +273,8 @@ export async function servingRoot(dist: string): Promise<string | undefined> {
       return undefined;
     }
     for (const name of [j.tmp, j.old]) {
-      const folder = path.join(p.parent, name);
-      if (await fs.stat(folder).then((s) => s.isDirectory(), () => false)) return folder;
+      const found = await folder(path.join(p.parent, name)).catch(() => undefined);
+      if (found) return found;
     }
   }
   return undefined;
