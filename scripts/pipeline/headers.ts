@@ -25,7 +25,6 @@
 import { createHash } from "node:crypto";
 import type { PolicySources, SiteModule } from "../api.ts";
 import { formatHeadersFile, headersForPath, type Header, type HeaderRule } from "../lib/headers-file.ts";
-import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
 import { problem } from "./errors.ts";
 import { issueIn, type Issue } from "./issues.ts";
 import type { Route } from "./routes.ts";
@@ -133,8 +132,9 @@ export interface HeaderPlan {
   revalidate: string[];
 }
 
-// ---------------------------------------------------------------- scanning the built pages
+// ---------------------------------------------------------------- what the check stage read
 
+/** What the policy needs from one page or piece of one (read by the check stage, check.ts). */
 export interface PageScan {
   inlineStyles: string[];
   /** Executable inline scripts (not JSON data blocks). */
@@ -144,53 +144,8 @@ export interface PageScan {
   dataImages: boolean;
 }
 
-/** Inline script types that are data, never run, so script-src does not apply. */
-const DATA_SCRIPT_TYPES = new Set(["application/json", "application/ld+json"]);
-const URL_ATTRIBUTES = new Set(["href", "src", "action", "formaction", "xlink:href", "poster", "data", "srcset", "background", "ping"]);
-/** The scheme a browser would see in a URL attribute's decoded value (it ignores tabs, newlines and leading spaces; all controls and spaces are dropped here, to err on the safe side). */
-function schemeOf(value: string): string | undefined {
-  const cleaned = value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
-  return /^([a-z][a-z0-9+.-]*):/.exec(cleaned)?.[1];
-}
-
 /** Matches CSS text, not markup: a url() whose address is data:. */
-const DATA_IMAGE_IN_CSS = /url\(\s*["']?\s*data:/i;
-
-/**
- * What the policy needs from one page (or one piece of it): elements and their
- * attributes come from the HTML tokenizer (lib/html-scan.ts), never from a regular
- * expression, so quoting, case, character references, comments and the text of
- * script and style elements are read as a browser reads them. inlineStyles are the
- * texts the browser hashes: as written for an HTML <style>, decoded for an SVG one.
- */
-export function scanHtml(html: string): PageScan {
-  return scanElements(htmlElements(html));
-}
-
-/** scanHtml over elements already read (render.tsx reads each piece once, for its links and this). */
-export function scanElements(elements: Iterable<HtmlElement>): PageScan {
-  const scan: PageScan = { inlineStyles: [], inlineScripts: [], blocked: [], dataImages: false };
-  for (const { name: element, attrs, text } of elements) {
-    if (element === "script") {
-      const type = (attrs.get("type") ?? "").trim().toLowerCase();
-      if (!attrs.has("src") && !DATA_SCRIPT_TYPES.has(type)) scan.inlineScripts.push(text!);
-    } else if (element === "style") {
-      scan.inlineStyles.push(text!);
-      if (DATA_IMAGE_IN_CSS.test(text!)) scan.dataImages = true;
-    }
-    for (const [name, value] of attrs) {
-      if (name.startsWith("on")) scan.blocked.push(`<${element} ${name}="…"> (an inline event handler)`);
-      else if (name === "style") scan.blocked.push(`<${element} style="…"> (a style attribute; style-src blocks it)`);
-      else if (URL_ATTRIBUTES.has(name)) {
-        const scheme = schemeOf(value);
-        if (scheme === "data" && (name === "src" || name === "srcset") && (element === "img" || element === "source")) scan.dataImages = true;
-        else if (scheme === "javascript" || scheme === "vbscript" || scheme === "data")
-          scan.blocked.push(`<${element} ${name}="${scheme}:…"> (a ${scheme}: address)`);
-      }
-    }
-  }
-  return scan;
-}
+export const DATA_IMAGE_IN_CSS = /url\(\s*["']?\s*data:/i;
 
 // ---------------------------------------------------------------- the plan and its formats
 
@@ -333,18 +288,14 @@ export function sitePolicy(module: Pick<SiteModule<unknown>, "headers">, site: u
   return { sources: module.headers?.sources?.(site as never) ?? {}, deniedFeatures: module.headers?.deniedFeatures ?? [], name: module.headers?.name ?? "site" };
 }
 
-/** Reads the finished output, checks it against the policy and returns the deployment files. */
 /**
- * `parts` may give, for a page, the pieces of markup to scan instead of the whole
- * page: a build whose pages share parts (header, footer, the inlined stylesheet)
- * passes each shared part once, not once per page (at 4,000 pages, 220 MB of
- * repeated markup). Each piece is tokenized on its own, which reads it as the whole
- * page would be read only if every piece begins and ends between two nodes: not
- * inside a tag, a comment, the text of a <script>, <style>, <title> or <textarea>,
- * or an <svg>. The build's pieces are that: render.tsx cuts its React markup where a
- * <bos-slot> element stood, and each shared part is a whole rendered element tree.
+ * Reads the finished output, checks it against the policy and returns the deployment
+ * files. `scans` gives what the check stage (check.ts) read in each page: for a build,
+ * its pieces, with each shared part (header, footer, the inlined stylesheet) once, not
+ * once per page (at 4,000 pages, 220 MB of repeated markup); scanWholePage reads a
+ * page whole.
  */
-export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array>, routes: Route[], parts?: (file: string) => PageScan[] | undefined): HeaderFiles {
+export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array>, routes: Route[], scans: (file: string, data: string | Uint8Array) => PageScan[]): HeaderFiles {
   const issues: Issue[] = [];
   const inlineStyles = new Set<string>();
   let dataImages = false;
@@ -354,9 +305,8 @@ export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8
     if (`/${file}`.startsWith(IMMUTABLE_PREFIX) && !HASHED_NAME.test(file))
       issues.push(issueIn("scripts/pipeline/index.ts", problem("unhashed-immutable-file", { file, prefix: IMMUTABLE_PREFIX })));
     if (!file.endsWith(".html")) continue;
-    const scans = parts?.(file) ?? [scanHtml(typeof data === "string" ? data : new TextDecoder().decode(data))];
     const found = new Set<string>();
-    for (const scan of scans) {
+    for (const scan of scans(file, data)) {
       scan.inlineStyles.forEach((style) => inlineStyles.add(style));
       dataImages ||= scan.dataImages;
       if (scan.inlineScripts.length) found.add("<script> with inline code");

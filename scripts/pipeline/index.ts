@@ -8,14 +8,14 @@ import type { ProjectPaths } from "../lib/paths.ts";
 import { cachedAssets } from "./assets-cache.ts";
 import { headerFiles, sitePolicy } from "./headers.ts";
 import { buildIslands, type IslandBundle } from "./islands.ts";
-import { problem } from "./errors.ts";
-import { issueIn, sortIssues, type Issue } from "./issues.ts";
+import { sortIssues, type Issue } from "./issues.ts";
 import { brandFont, contentStrings, fontText, templateTexts, withFontUrl, type BrandFont } from "./font.ts";
 import { checkContentLinks } from "./links.ts";
 import { load } from "./load.ts";
 import { placeholderIssues } from "./placeholders.ts";
+import { readRendered, scanWholePage, templateLinkIssues } from "./check.ts";
 import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
-import { assemble, encodePage, loadSectionComponents, pageRefs, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./render.tsx";
+import { assemble, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./render.tsx";
 import { resolve, type ResolvedContent } from "./resolve.ts";
 import { buildRoutes, type Route } from "./routes.ts";
 import { loadSchemas, type SchemaSet } from "./schemas.ts";
@@ -180,13 +180,14 @@ async function renderAndWrite(
     for (const [key, fragment] of page.fragments) if (!fragments.has(key)) fragments.set(key, fragment);
     files.set(route.output, assemble(page, fragments));
     pages.set(route.output, page);
-    // Links written in templates (not content) must resolve too.
-    for (const ref of new Set(pageRefs(page, fragments))) {
-      if (files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref))) continue;
-      issues.push(issueIn(route.page.file, problem("template-broken-link", { path: route.path, ref })));
-    }
   }
   lap("render");
+  // The check stage (check.ts): each page's pieces read once (each shared part once), for the
+  // links templates wrote (which must resolve too) and for the headers below.
+  const read = readRendered(routes.map((r) => pages.get(r.output)!), fragments);
+  const exists = (ref: string) => files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref));
+  issues.push(...templateLinkIssues(routes, read, exists));
+  lap("check");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
 
   for (const [out, data] of await seo.files()) files.set(out, data);
@@ -201,14 +202,15 @@ async function renderAndWrite(
       2,
     ) + "\n",
   );
-  // Security and caching headers (dist/_headers and its nginx and CloudFront twins), from the finished output.
-  // Each shared part is scanned once, with the first page that has it.
+  // Security and caching headers (dist/_headers and its nginx and CloudFront twins), from the
+  // finished output and what the check stage read: each shared part once, with the first page that has it.
   const scannedParts = new Set<string>();
-  const headers = headerFiles(sitePolicy(siteModule, site), files, routes, (file) => {
+  const readOf = new Map(routes.map((r, i) => [r.output, read.ownReads[i]!]));
+  const headers = headerFiles(sitePolicy(siteModule, site), files, routes, (file, data) => {
     const page = pages.get(file);
-    if (!page) return undefined;
+    if (!page) return scanWholePage(file, data); // HTML that is not a rendered page (a content asset)
     const fresh = page.keys.filter((k) => !scannedParts.has(k) && scannedParts.add(k));
-    return [...page.scans, ...fresh.map((k) => fragments.get(k)!.scan)];
+    return [...readOf.get(file)!.map((r) => r.scan), ...fresh.map((k) => read.parts.get(k)!.scan)];
   });
   issues.push(...headers.issues);
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);

@@ -3,7 +3,6 @@
  * built route or asset; every other link must use a safe scheme. Links written in
  * templates are read from the rendered HTML with the HTML tokenizer (lib/html-scan.ts).
  */
-import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { problem, type Problem } from "./errors.ts";
 import { issueAt, type Issue } from "./issues.ts";
@@ -34,25 +33,4 @@ export function checkContentLinks(content: ResolvedContent, routes: Route[]): Is
     }
   }
   return issues;
-}
-
-/**
- * Internal href and src values in rendered HTML (links written in templates), in
- * document order, read by the HTML tokenizer (htmlElements): any quoting, character
- * references decoded, nothing taken from comments, scripts or text.
- */
-export function internalRefsInHtml(html: string): string[] {
-  return internalRefsOf(htmlElements(html));
-}
-
-/** internalRefsInHtml over elements already read. */
-export function internalRefsOf(elements: Iterable<HtmlElement>): string[] {
-  const refs: string[] = [];
-  for (const element of elements)
-    for (const [name, value] of element.attrs) {
-      if (name !== "href" && name !== "src") continue;
-      const c = classifyLink(value);
-      if (c.kind === "internal") refs.push(c.path);
-    }
-  return refs;
 }

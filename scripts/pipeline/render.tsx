@@ -10,9 +10,6 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { SiteModule } from "../api.ts";
 import { Ctx, type RenderContext } from "../runtime/context.ts";
 import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
-import { htmlElements } from "../lib/html-scan.ts";
-import { scanElements, type PageScan } from "./headers.ts";
-import { internalRefsOf } from "./links.ts";
 import type { OutputAsset } from "./resolve.ts";
 import type { Route } from "./routes.ts";
 import type { SeoOutput } from "./seo.ts";
@@ -54,14 +51,11 @@ export interface RenderInput {
 }
 
 /**
- * A part shared by many pages (scripts/runtime/Cached.tsx), rendered once: its markup,
- * the internal links in it (for the link check) and what it registered while rendering.
+ * A part shared by many pages (scripts/runtime/Cached.tsx), rendered once: its markup
+ * and what it registered while rendering.
  */
 export interface Fragment {
   html: string;
-  refs: string[];
-  /** What the headers stage checks in it (read once, with refs: readPiece). */
-  scan: PageScan;
   islands: string[];
   lazyIslands: string[];
   dialogTriggers: string[];
@@ -78,17 +72,7 @@ export type FragmentCache = Map<string, Fragment>;
 export interface RenderedPage {
   pieces: string[];
   keys: string[];
-  /** What the headers stage checks in each piece (read once, with refs). */
-  scans: PageScan[];
-  /** Internal links in the page's own markup (those of its fragments are in the fragments). */
-  refs: string[];
   fragments: [string, Fragment][];
-}
-
-/** A piece of markup read once with the HTML tokenizer: its internal links, and what the headers stage checks. */
-function readPiece(html: string): { refs: string[]; scan: PageScan } {
-  const elements = htmlElements(html);
-  return { refs: internalRefsOf(elements), scan: scanElements(elements) };
 }
 
 /** A Set that notes what is added to it. */
@@ -156,7 +140,7 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
         const dialogTriggers = new RecordingSet<string>();
         for (const t of ctx.dialogTriggers) Set.prototype.add.call(dialogTriggers, t);
         const html = renderToStaticMarkup(<Ctx.Provider value={{ ...ctx, islands, lazyIslands, dialogTriggers, cached: undefined }}>{slot.children}</Ctx.Provider>);
-        fragment = { html, ...readPiece(html), islands: islands.added, lazyIslands: lazyIslands.added, dialogTriggers: dialogTriggers.added };
+        fragment = { html, islands: islands.added, lazyIslands: lazyIslands.added, dialogTriggers: dialogTriggers.added };
         cache.set(key, fragment);
         fragments.push([key, fragment]);
       }
@@ -213,8 +197,7 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
     ),
   );
   const out = join(join({ pieces: [`<!DOCTYPE html><html lang="${input.siteModule.language(site)}"><head>`], keys: [] }, head), join({ pieces: ["</head><body>"], keys: [] }, join(body, { pieces: ["</body></html>\n"], keys: [] })));
-  const read = out.pieces.map(readPiece);
-  return { ...out, refs: read.flatMap((r) => r.refs), scans: read.map((r) => r.scan), fragments };
+  return { ...out, fragments };
 }
 
 interface Pieces {
@@ -250,11 +233,6 @@ export function encodePage(page: RenderedPage, cache: FragmentCache, encoded: Ma
     out.push(bytes, Buffer.from(page.pieces[i + 1]!, "utf8"));
   });
   return out;
-}
-
-/** Internal links of the whole page: its own and those of its shared parts. */
-export function pageRefs(page: RenderedPage, cache: FragmentCache): string[] {
-  return [...page.refs, ...page.keys.flatMap((k) => cache.get(k)!.refs)];
 }
 
 const routeCaches = new WeakMap<RenderInput, FragmentCache>();

@@ -20,10 +20,10 @@ import {
   securityHeaders,
   nginxConf,
   REVALIDATE,
-  scanHtml,
   type PolicyInput,
   sitePolicy,
 } from "../../scripts/pipeline/headers.ts";
+import { scanHtml, scanWholePage } from "../../scripts/pipeline/check.ts";
 import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
 import type { Site } from "../../templates/content-types.ts";
 import { DENIED_FEATURES, frameAllowNone } from "../../templates/permissions.ts";
@@ -244,7 +244,7 @@ describe("the build's header files", () => {
 
   it("gives nginx the same headers, on pages and under /assets/", () => {
     const conf = result.files.get(DEPLOY_FILES.nginx) as string;
-    expect(conf).toBe(nginxConf(headerFiles(sitePolicy(siteModule, site), result.files, result.routes).plan));
+    expect(conf).toBe(nginxConf(headerFiles(sitePolicy(siteModule, site), result.files, result.routes, scanWholePage).plan));
     const [server, assets] = conf.split(/^location \^~ \/assets\/ \{$/m) as [string, string];
     const addHeaders = (text: string) =>
       [...text.matchAll(/^\s*add_header (\S+) "((?:[^"\\]|\\.)*)" always;$/gm)].map((m) => [m[1]!.toLowerCase(), m[2]!.replace(/\\(.)/g, "$1")]);
@@ -277,11 +277,11 @@ describe("the build's header files", () => {
     const files = new Map(result.files);
     const home = files.get("index.html") as string;
     files.set("index.html", home.replace("</head>", "<style>.later{color:red}</style></head>"));
-    const csp = headersForPath(parseHeadersFile(headerFiles(sitePolicy(siteModule, site), files, result.routes).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
+    const csp = headersForPath(parseHeadersFile(headerFiles(sitePolicy(siteModule, site), files, result.routes, scanWholePage).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
     // The site's own inlined stylesheet is allowed by its hash; the added one joins it.
     const styles = (html: string) => [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]!).digest("base64")}'`);
     expect(styles(home)).toHaveLength(1);
-    const before = headersForPath(parseHeadersFile(headerFiles(sitePolicy(siteModule, site), result.files, result.routes).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
+    const before = headersForPath(parseHeadersFile(headerFiles(sitePolicy(siteModule, site), result.files, result.routes, scanWholePage).files.get(DEPLOY_FILES.netlify)!), "/")[0]![1];
     expect(before).toContain(`style-src 'self' ${styles(home)[0]};`);
     expect(csp).toContain(`style-src 'self' ${[...new Set(styles(files.get("index.html") as string))].sort().join(" ")};`);
   });
@@ -290,7 +290,7 @@ describe("the build's header files", () => {
     const files = new Map(result.files);
     files.set("pricing/index.html", (files.get("pricing/index.html") as string).replace("</body>", '<script>track()</script><button onclick="x()">x</button></body>'));
     files.set("assets/logo.svg", "<svg/>");
-    const { issues } = headerFiles(sitePolicy(siteModule, site), files, result.routes);
+    const { issues } = headerFiles(sitePolicy(siteModule, site), files, result.routes, scanWholePage);
     const errors = issues.filter((i) => i.severity === "error");
     expect(errors).toHaveLength(2);
     expect(errors[0]!.file).toBe("content/pages/pricing.json");
@@ -301,7 +301,7 @@ describe("the build's header files", () => {
   });
 
   it("finds nothing to complain about in the real site", () => {
-    expect(headerFiles(sitePolicy(siteModule, site), result.files, result.routes).issues).toEqual([]);
+    expect(headerFiles(sitePolicy(siteModule, site), result.files, result.routes, scanWholePage).issues).toEqual([]);
   });
 });
 

@@ -9,8 +9,7 @@ import { describe, expect, it } from "vitest";
 import { pageBytes } from "../../scripts/lib/budgets.ts";
 import { htmlElements } from "../../scripts/lib/html-scan.ts";
 import { pageRefs } from "../../scripts/lib/sizes.ts";
-import { scanHtml } from "../../scripts/pipeline/headers.ts";
-import { internalRefsInHtml } from "../../scripts/pipeline/links.ts";
+import { internalRefsInHtml, scanHtml } from "../../scripts/pipeline/check.ts";
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 const none = () => undefined;
