@@ -54,7 +54,7 @@ export interface DocumentHeadProps {
   noindex: boolean;
   /** The page's full canonical address. */
   canonicalUrl: string;
-  /** Share image, icons, manifest and structured data (pipeline/seo.ts). */
+  /** Share image, icons, manifest and structured data (pipeline/support/seo.ts). */
   seo: PageSeo;
 }
 

@@ -3,7 +3,7 @@
  *
  * It also warns while an external address anywhere in content (a link, a webhook, an
  * e-mail address) is still a placeholder on a name reserved for examples, such as
- * example.com (scripts/pipeline/placeholders.ts). `npm run build -- --strict` makes
+ * example.com (scripts/pipeline/support/placeholders.ts). `npm run build -- --strict` makes
  * those warnings errors: exit 1, dist/ untouched (the pipeline stops before writing
  * anything). Use it for the published site.
  */
@@ -16,7 +16,7 @@ const { fsErrorSentence } = await import("./lib/fs-errors.ts");
 const path = (await import("node:path")).default;
 const { printIssues, warningSummary } = await import("./lib/report.ts");
 const { runPipeline } = await import("./pipeline/index.ts");
-const { PLACEHOLDER_GROUP } = await import("./pipeline/placeholders.ts");
+const { PLACEHOLDER_GROUP } = await import("./pipeline/support/placeholders.ts");
 
 const args = await projectArg(process.argv.slice(2));
 const unknown = args.filter((a) => a !== "--strict");

@@ -9,7 +9,7 @@ import path from "node:path";
 import { projectArg, projectPaths, ROOT } from "./lib/paths.ts";
 import { printIssues, warningSummary } from "./lib/report.ts";
 import { runPipeline } from "./pipeline/index.ts";
-import { loadSchemas } from "./pipeline/schemas.ts";
+import { loadSchemas } from "./pipeline/support/schemas.ts";
 
 const started = performance.now();
 // The schemas are read once, for the content check, the types and the catalogue.
@@ -41,7 +41,7 @@ if (own && catalogue !== catalogueOnDisk) {
   ok = false;
 }
 if (generateErrorReference() !== errorsOnDisk) {
-  console.error("ERRORS.md is out of date with scripts/pipeline/errors.ts. Run `npm run docs` and commit the result.");
+  console.error("ERRORS.md is out of date with scripts/pipeline/support/errors.ts. Run `npm run docs` and commit the result.");
   ok = false;
 }
 if (!ok) process.exit(1);

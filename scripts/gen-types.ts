@@ -8,7 +8,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { compile } from "json-schema-to-typescript";
-import { loadSchemas, type SchemaSet } from "./pipeline/schemas.ts";
+import { loadSchemas, type SchemaSet } from "./pipeline/support/schemas.ts";
 import { ROOT } from "./lib/paths.ts";
 
 export const TYPES_FILE = path.join(ROOT, "templates/content-types.ts");

@@ -4,7 +4,7 @@
  * code uses scripts/api.ts.
  *
  * - Hooks: React's on the server; the browser build swaps them for Preact's
- *   (pipeline/islands.ts), so React never reaches the browser.
+ *   (pipeline/support/islands.ts), so React never reaches the browser.
  * - Dialog requests: a button anywhere asks a dialog island, loaded on first use, to open.
  * - trimText/trimAnswers: the text-answer rule the local form receiver applies too.
  */

@@ -1,7 +1,7 @@
 /**
  * Leads: the local receiver that `npm start` and `npm run dev` mount on
  * /api/leads (the test webhook of content/site.json, leads.test). The build's check
- * that the live webhook is no longer a placeholder is scripts/pipeline/placeholders.ts.
+ * that the live webhook is no longer a placeholder is scripts/pipeline/support/placeholders.ts.
  *
  * The receiver trims text answers with the wizard's own rule (trimAnswers of
  * scripts/runtime/forms.ts, which the wizard in templates/islands/assessment/ uses too, so "   " is refused here as in the

@@ -1,6 +1,6 @@
 /**
  * How a build replaces dist/ so that a complete site is always there or restorable,
- * and how a server finds it at any instant. Shared by the build (pipeline/write.ts)
+ * and how a server finds it at any instant. Shared by the build (pipeline/8-write.ts)
  * and the static server (lib/server.ts).
  *
  * A build writes into its own folder, `.dist-tmp-<pid>-<n>` next to dist/, and

@@ -12,7 +12,7 @@
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./paths.ts";
-import { countWords, WORDS_PER_MINUTE } from "../pipeline/validate.ts";
+import { countWords, WORDS_PER_MINUTE } from "../pipeline/2-validate.ts";
 
 const WORDS = (
   "lorem ipsum dolor sit amet consectetur adipisicing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua " +

@@ -1,33 +1,44 @@
 /**
- * The whole pipeline: load -> validate (and placeholder addresses) -> resolve -> route
- * table -> link check -> render -> write. "check" stops before rendering. Content
- * mistakes come back as issues; the previous dist/ is touched only by a build that
- * succeeded.
+ * The whole pipeline, one stage file each, in order:
+ *
+ *   1-load      read content/: JSON with positions, Markdown front matter, assets
+ *   2-validate  against schemas/ (and the placeholder-address check)
+ *   3-resolve   references between files, Markdown, assets with hashed names
+ *   4-routes    the route table, and the links written in content
+ *   5-render    every page with the site's templates (React on the server)
+ *   6-check     the rendered markup read once: the links templates wrote, what the policy needs
+ *   7-headers   the security and caching headers, from the finished output
+ *   8-write     into a new folder that replaces dist/ in one step
+ *
+ * Modules the stages share (the error catalogue, the worker pool, Markdown, fonts,
+ * share images, the site module) are in support/. `npm run check` stops after
+ * 4-routes. Content mistakes come back as issues; the previous dist/ is touched only
+ * by a build that succeeded.
  */
 import type { ProjectPaths } from "../lib/paths.ts";
-import { cachedAssets } from "./assets-cache.ts";
-import { headerFiles, sitePolicy } from "./headers.ts";
-import { buildIslands, type IslandBundle } from "./islands.ts";
-import { sortIssues, type Issue } from "./issues.ts";
-import { brandFont, contentStrings, fontText, templateTexts, withFontUrl, type BrandFont } from "./font.ts";
-import { checkContentLinks } from "./links.ts";
-import { load } from "./load.ts";
-import { placeholderIssues } from "./placeholders.ts";
-import { readRendered, scanWholePage, templateLinkIssues } from "./check.ts";
-import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./pool.ts";
-import { assemble, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./render.tsx";
-import { resolve, type ResolvedContent } from "./resolve.ts";
-import { buildRoutes, type Route } from "./routes.ts";
-import { loadSchemas, type SchemaSet } from "./schemas.ts";
-import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SiteImages } from "./seo.ts";
-import { loadImageKit, type ImageKit } from "./share-images.ts";
-import { buildStyles } from "./styles.ts";
-import { unusedContent } from "./unused.ts";
-import { createValidator, validateContent, type ValidatedContent } from "./validate.ts";
-import { startOutput, writeOutput, type OutputFolder } from "./write.ts";
+import { cachedAssets } from "./support/assets-cache.ts";
+import { headerFiles, sitePolicy } from "./7-headers.ts";
+import { buildIslands, type IslandBundle } from "./support/islands.ts";
+import { sortIssues, type Issue } from "./support/issues.ts";
+import { brandFont, contentStrings, fontText, templateTexts, withFontUrl, type BrandFont } from "./support/font.ts";
+import { checkContentLinks } from "./support/links.ts";
+import { load } from "./1-load.ts";
+import { placeholderIssues } from "./support/placeholders.ts";
+import { readRendered, scanWholePage, templateLinkIssues } from "./6-check.ts";
+import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./support/pool.ts";
+import { assemble, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./5-render.tsx";
+import { resolve, type ResolvedContent } from "./3-resolve.ts";
+import { buildRoutes, type Route } from "./4-routes.ts";
+import { loadSchemas, type SchemaSet } from "./support/schemas.ts";
+import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SiteImages } from "./support/seo.ts";
+import { loadImageKit, type ImageKit } from "./support/share-images.ts";
+import { buildStyles } from "./support/styles.ts";
+import { unusedContent } from "./support/unused.ts";
+import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
+import { startOutput, writeOutput, type OutputFolder } from "./8-write.ts";
 import { recoverDist } from "../lib/swap.ts";
 import type { SiteModule, SiteSettings as Site } from "../api.ts";
-import { loadSiteModule } from "./site-module.ts";
+import { loadSiteModule } from "./support/site-module.ts";
 import { normalizeRoute } from "../lib/url.ts";
 
 export interface BuildResult {
@@ -131,7 +142,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   lap("routes+links");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };
-  // The output folder and the pages' folders are made while the pages render (write.ts).
+  // The output folder and the pages' folders are made while the pages render (8-write.ts).
   const output = options.write !== false ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {

@@ -36,7 +36,7 @@ export interface Asset {
   height: number;
 }
 
-/** What the head of a page shows for sharing, icons and structured data (made by scripts/pipeline/seo.ts). */
+/** What the head of a page shows for sharing, icons and structured data (made by scripts/pipeline/support/seo.ts). */
 export interface PageSeo {
   ogType: "website" | "article";
   image: { url: string; width: number; height: number; alt: string };

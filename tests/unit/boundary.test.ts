@@ -6,7 +6,7 @@
  * - scripts/runtime/ is self-contained (it is bundled into islands): it imports only
  *   packages and its own modules;
  * - scripts/ reach the site only through its site module (templates/site.ts, loaded by
- *   pipeline/site-module.ts at run time): no module of scripts/ imports templates/.
+ *   pipeline/support/site-module.ts at run time): no module of scripts/ imports templates/.
  *   STILL_COUPLED is where a coupling would have to be listed, with its reason.
  */
 import { readFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * The broken-content corpus: each folder in tests/fixtures/broken/ holds files that
  * replace or add to the real content (under files/), and expected.txt, the errors
- * `npm run check` must report, one line each: severity, code (scripts/pipeline/errors.ts)
+ * `npm run check` must report, one line each: severity, code (scripts/pipeline/support/errors.ts)
  * and location (file:line:column and field), e.g.
  *
  *   error unknown-section-type content/pages/broken.json:6:15 /sections/0/type
@@ -15,7 +15,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
-import { formatIssues, location } from "../../scripts/pipeline/issues.ts";
+import { formatIssues, location } from "../../scripts/pipeline/support/issues.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { tempProject } from "./project.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The validators kept between builds (scripts/pipeline/compiled-schemas.ts): code
+ * The validators kept between builds (scripts/pipeline/support/compiled-schemas.ts): code
  * read back from the cache must judge content exactly as the validators ajv compiles
  * in the process, errors and annotations alike, on the real content and on every
  * case of the broken-content corpus.
@@ -10,9 +10,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listFiles } from "../../scripts/lib/fs.ts";
 import { projectPaths, ROOT } from "../../scripts/lib/paths.ts";
-import { load } from "../../scripts/pipeline/load.ts";
-import { loadSchemas } from "../../scripts/pipeline/schemas.ts";
-import { createValidator, validateContent } from "../../scripts/pipeline/validate.ts";
+import { load } from "../../scripts/pipeline/1-load.ts";
+import { loadSchemas } from "../../scripts/pipeline/support/schemas.ts";
+import { createValidator, validateContent } from "../../scripts/pipeline/2-validate.ts";
 import { tempProject } from "./project.ts";
 
 const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bos-cache-"));

@@ -6,9 +6,9 @@
 import { promises as fs } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { exampleOf, generateCatalogue, generateErrorReference } from "../../scripts/docs.ts";
-import { catalogueEntry, CODES } from "../../scripts/pipeline/errors.ts";
+import { catalogueEntry, CODES } from "../../scripts/pipeline/support/errors.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
-import { loadSchemas } from "../../scripts/pipeline/schemas.ts";
+import { loadSchemas } from "../../scripts/pipeline/support/schemas.ts";
 import path from "node:path";
 
 describe("section catalogue", async () => {
@@ -52,7 +52,8 @@ describe("error reference (ERRORS.md)", () => {
 
   it("lists only codes some stage reports, and every stage reports through the catalogue", async () => {
     const dir = path.join(ROOT, "scripts/pipeline");
-    const sources = (await Promise.all((await fs.readdir(dir)).filter((f) => f !== "errors.ts").map((f) => fs.readFile(path.join(dir, f), "utf8")))).join("\n");
+    const files = (await fs.readdir(dir, { recursive: true })).map(String).filter((f) => /\.tsx?$/.test(f) && f !== path.join("support", "errors.ts"));
+    const sources = (await Promise.all(files.map((f) => fs.readFile(path.join(dir, f), "utf8")))).join("\n");
     // seo.ts names the two duplicate codes as `duplicate-${field}`.
     const used = (code: string) => sources.includes(`problem("${code}"`) || (/^duplicate-(title|description)$/.test(code) && sources.includes("problem(`duplicate-${field}`"));
     expect(CODES.filter((code) => !used(code))).toEqual([]);

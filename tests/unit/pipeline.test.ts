@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/placeholders.ts";
+import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
 import { tempProject } from "./project.ts";
 
 const projects: { cleanup(): void }[] = [];

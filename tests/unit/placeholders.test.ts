@@ -1,5 +1,5 @@
 /**
- * Placeholder addresses (scripts/pipeline/placeholders.ts): every external address in
+ * Placeholder addresses (scripts/pipeline/support/placeholders.ts): every external address in
  * content still on a name reserved for examples is a located warning, and an error
  * with `npm run build -- --strict`, which then writes nothing.
  */
@@ -12,10 +12,10 @@ import { parseJson } from "../../scripts/lib/json.ts";
 import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import type { Issue } from "../../scripts/pipeline/issues.ts";
-import type { SourceFile } from "../../scripts/pipeline/load.ts";
-import { isPlaceholderHost, PLACEHOLDER_GROUP, placeholderIssues, reservedAddresses } from "../../scripts/pipeline/placeholders.ts";
-import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/schemas.ts";
+import type { Issue } from "../../scripts/pipeline/support/issues.ts";
+import type { SourceFile } from "../../scripts/pipeline/1-load.ts";
+import { isPlaceholderHost, PLACEHOLDER_GROUP, placeholderIssues, reservedAddresses } from "../../scripts/pipeline/support/placeholders.ts";
+import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/support/schemas.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 
 const schemas = await loadSchemas(path.join(ROOT, "schemas"));

@@ -4,7 +4,7 @@
  * their hint once; the dev server shows a group as one line.
  */
 import { describe, expect, it } from "vitest";
-import type { Issue, IssueGroup } from "../../scripts/pipeline/issues.ts";
+import type { Issue, IssueGroup } from "../../scripts/pipeline/support/issues.ts";
 import { describeIssues, printIssues, warningSummary, type PrintOptions } from "../../scripts/lib/report.ts";
 
 const GROUP: IssueGroup = { name: "odd things", singular: "odd thing", heading: "each of them odd", hint: "Make them even." };

@@ -1,5 +1,5 @@
 /**
- * dist/ never vanishes and builds never break each other (lib/swap.ts, pipeline/write.ts):
+ * dist/ never vanishes and builds never break each other (lib/swap.ts, pipeline/8-write.ts):
  * a build killed between the two renames of its swap, two builds at once, a build that
  * fails late, and leftovers that cannot be deleted. Builds run as child processes, as
  * `npm run build` and `npm run dev` do.

@@ -1,7 +1,7 @@
 /**
  * Scale: the synthetic guides the bench builds (scripts/lib/synthetic-guides.ts) are
  * valid content, and a build that shares Markdown and rendering with worker threads
- * (scripts/pipeline/pool.ts) gives exactly the bytes of a single-threaded build.
+ * (scripts/pipeline/support/pool.ts) gives exactly the bytes of a single-threaded build.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -11,8 +11,8 @@ import { layoutFromGuidePage } from "../../scripts/lib/eleventy-anchor.ts";
 import { projectPaths } from "../../scripts/lib/paths.ts";
 import { syntheticGuide, syntheticGuides, writeSyntheticProject } from "../../scripts/lib/synthetic-guides.ts";
 import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
-import { poolSettings, share } from "../../scripts/pipeline/pool.ts";
-import { countWords, WORDS_PER_MINUTE } from "../../scripts/pipeline/validate.ts";
+import { poolSettings, share } from "../../scripts/pipeline/support/pool.ts";
+import { countWords, WORDS_PER_MINUTE } from "../../scripts/pipeline/2-validate.ts";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "bos-workers-"));
 writeSyntheticProject(root, 120);

@@ -13,10 +13,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { fileURLToPath } from "node:url";
-import { listFiles } from "../lib/fs.ts";
+import { listFiles } from "../../lib/fs.ts";
 
 /** The generator's browser runtime of islands (scripts/runtime/). */
-const RUNTIME = fileURLToPath(new URL("../runtime/", import.meta.url));
+const RUNTIME = fileURLToPath(new URL("../../runtime", import.meta.url));
 const HOOKS = path.join(RUNTIME, "hooks.ts");
 
 export interface IslandEntry {

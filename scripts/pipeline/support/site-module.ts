@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { SiteModule } from "../api.ts";
+import type { SiteModule } from "../../api.ts";
 
 export const SITE_MODULE = "site.ts";
 

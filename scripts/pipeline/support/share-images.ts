@@ -14,10 +14,10 @@ import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { defaultCacheDir } from "../lib/cache.ts";
-import { fontMetrics, type FontMetrics } from "../lib/font-metrics.ts";
-import { hashedName } from "../lib/hash.ts";
-import { rasterizer } from "../lib/rasterize.ts";
+import { defaultCacheDir } from "../../lib/cache.ts";
+import { fontMetrics, type FontMetrics } from "../../lib/font-metrics.ts";
+import { hashedName } from "../../lib/hash.ts";
+import { rasterizer } from "../../lib/rasterize.ts";
 import { loadSiteModule } from "./site-module.ts";
 
 const require = createRequire(import.meta.url);

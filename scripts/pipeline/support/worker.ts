@@ -4,8 +4,8 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { Job, RenderSetup } from "./pool.ts";
-import type { FragmentCache, RenderInput } from "./render.tsx";
-import type { Route } from "./routes.ts";
+import type { FragmentCache, RenderInput } from "../5-render.tsx";
+import type { Route } from "../4-routes.ts";
 import type { PageSeo } from "./seo.ts";
 
 let input: RenderInput | undefined;
@@ -25,7 +25,7 @@ async function handle(msg: Job): Promise<unknown> {
       return msg.items.map(([text, mode]) => parseMarkdownUncached(text, mode));
     }
     case "setup": {
-      const { loadSectionComponents } = await import("./render.tsx");
+      const { loadSectionComponents } = await import("../5-render.tsx");
       const { loadSiteModule } = await import("./site-module.ts");
       const s: RenderSetup = msg.setup;
       input = { ...s.input, seo: { head: (route) => heads.get(route)!, outputs: new Set(), files: () => Promise.reject(new Error("not in a worker")) }, sections: await loadSectionComponents(s.templatesDir, s.sectionTypes), siteModule: await loadSiteModule(s.templatesDir) };
@@ -34,7 +34,7 @@ async function handle(msg: Job): Promise<unknown> {
     }
     case "render": {
       if (!input) throw new Error("render before setup");
-      const { renderPage } = await import("./render.tsx");
+      const { renderPage } = await import("../5-render.tsx");
       msg.routes.forEach((r, i) => heads.set(r, msg.heads[i]!));
       const pages = msg.routes.map((r) => renderPage(r, input!, fragments));
       heads.clear();

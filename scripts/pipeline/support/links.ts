@@ -3,11 +3,11 @@
  * built route or asset; every other link must use a safe scheme. Links written in
  * templates are read from the rendered HTML with the HTML tokenizer (lib/html-scan.ts).
  */
-import { classifyLink, normalizeRoute } from "../lib/url.ts";
+import { classifyLink, normalizeRoute } from "../../lib/url.ts";
 import { problem, type Problem } from "./errors.ts";
 import { issueAt, type Issue } from "./issues.ts";
-import { atLineOfText, type ResolvedContent } from "./resolve.ts";
-import { closestRoute, type Route } from "./routes.ts";
+import { atLineOfText, type ResolvedContent } from "../3-resolve.ts";
+import { closestRoute, type Route } from "../4-routes.ts";
 
 /** builtPaths: the paths of the routes with status 200 (a set: one lookup per link, not a scan of every route). */
 export function targetExists(path: string, builtPaths: Set<string>, assetUrls: Set<string>): boolean {

@@ -8,10 +8,10 @@ import { FrontMatterError, parseFrontMatter } from "../lib/front-matter.ts";
 import { JsonSyntaxError, parseJson, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
-import { problem } from "./errors.ts";
-import { issueIn, type Issue } from "./issues.ts";
+import { problem } from "./support/errors.ts";
+import { issueIn, type Issue } from "./support/issues.ts";
 import type { MarkdownKind } from "../api.ts";
-import { loadSiteModule } from "./site-module.ts";
+import { loadSiteModule } from "./support/site-module.ts";
 
 /** "site", "page", "collection", or the name of a Markdown kind the site declares ("guide"). */
 export type FileKind = string;

@@ -29,12 +29,12 @@
  * footer and pages): each occurrence is its own issue, and all share a group, so that
  * the report lists them one line each under one heading (scripts/lib/report.ts).
  */
-import { escapePointerToken, locate, type Position } from "../lib/json.ts";
+import { escapePointerToken, locate, type Position } from "../../lib/json.ts";
 import { placeholderGroup, problem } from "./errors.ts";
 import type { Issue, IssueGroup } from "./issues.ts";
-import type { SourceFile } from "./load.ts";
+import type { SourceFile } from "../1-load.ts";
 import { derefSchema, type JsonSchema, type SchemaSet } from "./schemas.ts";
-import { schemaPathOf } from "./validate.ts";
+import { schemaPathOf } from "../2-validate.ts";
 
 /** example.com, example.net, example.org (RFC 2606) and every name under them. */
 const RESERVED_DOMAINS = ["example.com", "example.net", "example.org"];

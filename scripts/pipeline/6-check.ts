@@ -5,11 +5,11 @@
  * headers stage needs for the Content-Security-Policy (inline styles to hash, and
  * anything the policy would block or that runs script from markup).
  *
- * A page is read in the pieces render.tsx cut it into, each shared part once. Each
+ * A page is read in the pieces 5-render.tsx cut it into, each shared part once. Each
  * piece is tokenized on its own, which reads it as the whole page would be read
  * only if every piece begins and ends between two nodes: not inside a tag, a
  * comment, the text of a <script>, <style>, <title> or <textarea>, or an <svg>. The
- * build's pieces are that: render.tsx cuts its React markup where a slot element
+ * build's pieces are that: 5-render.tsx cuts its React markup where a slot element
  * stood, and each shared part is a whole rendered element tree.
  *
  * It runs on the main thread after render. Reading on the worker thread while the
@@ -18,10 +18,10 @@
  */
 import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
 import { classifyLink } from "../lib/url.ts";
-import { problem } from "./errors.ts";
-import { DATA_IMAGE_IN_CSS, type PageScan } from "./headers.ts";
-import { issueIn, type Issue } from "./issues.ts";
-import type { Route } from "./routes.ts";
+import { problem } from "./support/errors.ts";
+import { DATA_IMAGE_IN_CSS, type PageScan } from "./7-headers.ts";
+import { issueIn, type Issue } from "./support/issues.ts";
+import type { Route } from "./4-routes.ts";
 
 /** What the check stage found in one piece of markup. */
 export interface PieceRead {

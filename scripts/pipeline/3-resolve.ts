@@ -7,11 +7,11 @@
 import { unescapePointerToken } from "../lib/json.ts";
 import { imageSize } from "../lib/image-size.ts";
 import { hashedName } from "../lib/hash.ts";
-import { problem, type Problem } from "./errors.ts";
-import { issueAt, type Issue } from "./issues.ts";
-import type { SourceFile } from "./load.ts";
-import { parseMarkdown } from "./markdown.ts";
-import type { Annotation, ValidatedContent } from "./validate.ts";
+import { problem, type Problem } from "./support/errors.ts";
+import { issueAt, type Issue } from "./support/issues.ts";
+import type { SourceFile } from "./1-load.ts";
+import { parseMarkdown } from "./support/markdown.ts";
+import type { Annotation, ValidatedContent } from "./2-validate.ts";
 import type { Asset } from "../runtime/model.ts";
 
 

@@ -1,7 +1,7 @@
 /** Reads the JSON Schemas: the single source of truth for the shape of content. */
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { listFiles } from "../lib/fs.ts";
+import { listFiles } from "../../lib/fs.ts";
 
 export type JsonSchema = Record<string, unknown>;
 

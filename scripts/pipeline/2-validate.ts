@@ -7,11 +7,11 @@
  * Cross-file checks that need only content (references, assets, ids) live here too.
  */
 import type { ErrorObject } from "ajv/dist/2020.js";
-import { compiledValidators } from "./compiled-schemas.ts";
-import { problem, type Problem } from "./errors.ts";
-import { didYouMean, issueAt, type Issue } from "./issues.ts";
-import type { LoadedContent, SourceFile } from "./load.ts";
-import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./schemas.ts";
+import { compiledValidators } from "./support/compiled-schemas.ts";
+import { problem, type Problem } from "./support/errors.ts";
+import { didYouMean, issueAt, type Issue } from "./support/issues.ts";
+import type { LoadedContent, SourceFile } from "./1-load.ts";
+import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./support/schemas.ts";
 
 export type AnnotationKind = "link" | "asset" | "markdown" | "ref";
 

@@ -10,9 +10,9 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCacheDir } from "../lib/cache.ts";
-import { listFiles } from "../lib/fs.ts";
-import { ROOT } from "../lib/paths.ts";
+import { defaultCacheDir } from "../../lib/cache.ts";
+import { listFiles } from "../../lib/fs.ts";
+import { ROOT } from "../../lib/paths.ts";
 import type { IslandBundle, IslandEntry } from "./islands.ts";
 
 const PACKAGES = ["esbuild", "preact", "tailwindcss", "@tailwindcss/node", "@tailwindcss/oxide", "@fontsource-variable/inter", "@capsizecss/unpack"];
@@ -51,7 +51,7 @@ async function key(templatesDir: string): Promise<string> {
   for (const m of MAKERS) hash.update(await fs.readFile(fileURLToPath(new URL(m, import.meta.url))).catch(() => Buffer.from(m)));
   const root = path.dirname(templatesDir);
   // The generator's browser runtime of islands (scripts/runtime/) is bundled into them too.
-  for (const dir of [templatesDir, path.join(root, "schemas"), fileURLToPath(new URL("../runtime/", import.meta.url))]) {
+  for (const dir of [templatesDir, path.join(root, "schemas"), fileURLToPath(new URL("../../runtime", import.meta.url))]) {
     const files = (await listFiles(dir).catch(() => [] as string[])).sort();
     const texts = await Promise.all(files.map((f) => fs.readFile(f)));
     files.forEach((f, i) => hash.update(`${path.relative(root, f)}\0${texts[i]!.length}\0`).update(texts[i]!));

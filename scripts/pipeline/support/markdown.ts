@@ -5,7 +5,7 @@
  */
 import { unified } from "unified";
 import remarkParse from "remark-parse";
-import type { BlockMarkdown, InlineMarkdown, MdNode } from "../runtime/model.ts";
+import type { BlockMarkdown, InlineMarkdown, MdNode } from "../../runtime/model.ts";
 import { problem, type Problem } from "./errors.ts";
 
 interface MdastNode {

@@ -21,12 +21,12 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { parseMarkdownUncached, primeMarkdown, type MarkdownResult } from "./markdown.ts";
 import type { IslandBundle } from "./islands.ts";
-import type { OutputAsset } from "./resolve.ts";
-import type { RenderedPage, RenderInput } from "./render.tsx";
-import type { Route } from "./routes.ts";
+import type { OutputAsset } from "../3-resolve.ts";
+import type { RenderedPage, RenderInput } from "../5-render.tsx";
+import type { Route } from "../4-routes.ts";
 import type { PageSeo } from "./seo.ts";
 import type { SchemaSet } from "./schemas.ts";
-import type { Annotation } from "./validate.ts";
+import type { Annotation } from "../2-validate.ts";
 
 /** Pages from which the default setting shares parsing and rendering with workers. */
 export const SHARE_FROM = 300;

@@ -1,4 +1,4 @@
-import { locate, type Located } from "../lib/json.ts";
+import { locate, type Located } from "../../lib/json.ts";
 import { reference, type Code, type Problem } from "./errors.ts";
 
 export type { Code, Problem } from "./errors.ts";

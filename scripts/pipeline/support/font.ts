@@ -32,10 +32,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { fromBuffer } from "@capsizecss/unpack";
 import subsetFont from "subset-font";
-import { defaultCacheDir } from "../lib/cache.ts";
-import { contentHash } from "../lib/hash.ts";
-import { ROOT } from "../lib/paths.ts";
-import type { SourceFile } from "./load.ts";
+import { defaultCacheDir } from "../../lib/cache.ts";
+import { contentHash } from "../../lib/hash.ts";
+import { ROOT } from "../../lib/paths.ts";
+import type { SourceFile } from "../1-load.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -248,6 +248,6 @@ export async function brandFont(text: string, cacheDir = defaultCacheDir()): Pro
 
 /** The stylesheet with the brand face's address in place of FONT_URL_TOKEN. */
 export function withFontUrl(css: string, url: string): string {
-  if (!css.includes(FONT_URL_TOKEN)) throw new Error(`The compiled stylesheet has no ${FONT_URL_TOKEN}: the brand @font-face (scripts/pipeline/font.ts) is missing from it.`);
+  if (!css.includes(FONT_URL_TOKEN)) throw new Error(`The compiled stylesheet has no ${FONT_URL_TOKEN}: the brand @font-face (scripts/pipeline/support/font.ts) is missing from it.`);
   return css.replaceAll(FONT_URL_TOKEN, url);
 }

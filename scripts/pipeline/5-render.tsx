@@ -9,10 +9,10 @@ import type { ComponentType, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SiteModule } from "../api.ts";
 import { Ctx, type RenderContext } from "../runtime/context.ts";
-import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
-import type { OutputAsset } from "./resolve.ts";
-import type { Route } from "./routes.ts";
-import type { SeoOutput } from "./seo.ts";
+import { LAZY_LOADER, type IslandBundle } from "./support/islands.ts";
+import type { OutputAsset } from "./3-resolve.ts";
+import type { Route } from "./4-routes.ts";
+import type { SeoOutput } from "./support/seo.ts";
 
 export type SectionComponent = ComponentType<{ section: never }>;
 
@@ -42,7 +42,7 @@ export interface RenderInput {
   islands: IslandBundle;
   /** The site's stylesheet, inlined into every page's head (measured faster to first paint than a linked file). */
   css: string;
-  /** The brand font's address (assets/inter-<hash>.woff2, scripts/pipeline/font.ts), preloaded by every page. */
+  /** The brand font's address (assets/inter-<hash>.woff2, scripts/pipeline/support/font.ts), preloaded by every page. */
   font: string;
   sections: Map<string, SectionComponent>;
   seo: SeoOutput;

@@ -6,7 +6,7 @@
  * build, more than the rest of validation. The code ajv generates is saved
  * (ajv "standalone" code) in node_modules/.cache/site-generator/, named by a hash of
  * everything it depends on: the schemas, ajv's version, and this file and
- * validate.ts (the options and custom keywords). Any change gives a new name, so a
+ * 2-validate.ts (the options and custom keywords). Any change gives a new name, so a
  * stale file is never read (scripts/lib/cache.ts; the bench measures a build with an
  * empty cache as well).
  */
@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import { defaultCacheDir } from "../lib/cache.ts";
+import { defaultCacheDir } from "../../lib/cache.ts";
 import { SCHEMA_BASE, type SchemaSet } from "./schemas.ts";
 
 const require = createRequire(import.meta.url);
@@ -86,7 +86,7 @@ function prune(dir: string): void {
 function cacheKey(schemas: SchemaSet, keywords: Record<string, string>, entries: string[]): string {
   const hash = createHash("sha256");
   hash.update(JSON.stringify({ ajv: (require("ajv/package.json") as { version: string }).version, OPTIONS, FORMATS: Object.entries(FORMATS).map(([k, v]) => [k, String(v)]), keywords, entries }));
-  for (const own of [fileURLToPath(import.meta.url), fileURLToPath(new URL("./validate.ts", import.meta.url))]) {
+  for (const own of [fileURLToPath(import.meta.url), fileURLToPath(new URL("../2-validate.ts", import.meta.url))]) {
     try {
       hash.update(readFileSync(own));
     } catch {
