@@ -96,6 +96,25 @@ export interface PolicySources {
   connect?: string[];
 }
 
+/**
+ * The site's typeface, served from the site itself: one variable WOFF2 file with a
+ * weight axis, cut at build time to the characters of content and templates, plus
+ * metric-matched local fallbacks ("<family> Fallback", "<family> Fallback Roboto",
+ * "<family> Fallback DejaVu"; name them after the family in styles.css).
+ * Files are package paths resolved from the project ("@fontsource-variable/x/files/x.woff2")
+ * or paths relative to the project ("./fonts/x.woff2").
+ */
+export interface SiteFont {
+  family: string;
+  file: string;
+  /** The weights templates use: the axis is cut to them. */
+  weights: { min: number; max: number };
+  /** OpenType features kept (kerning, ligatures, tabular figures, …); the rest are dropped. */
+  features: string[];
+  /** Static TrueType files the share images are set in (their renderer reads no WOFF2). */
+  imageFiles: { regular: string; bold: string };
+}
+
 export interface SiteModule<Site = never> {
   document: {
     /** Everything inside <head>. */
@@ -105,6 +124,8 @@ export interface SiteModule<Site = never> {
   };
   /** The site's language, for <html lang>. */
   language(site: Site): string;
+  /** Its typeface (support/font.ts): preloaded by every page, and the share images' text. */
+  font: SiteFont;
   /**
    * Files in content/assets that templates use by name rather than through a content
    * field. The first is the site's mark: share images and app icons are drawn from it.

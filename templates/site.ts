@@ -14,6 +14,16 @@ import { DENIED_FEATURES } from "./permissions.ts";
 export default defineSite<Site>({
   document: { Head, Body },
   language: (site) => site.language,
+  // Inter, self-hosted: the variable Latin file for pages (cut to the weights and features
+  // the templates use), its regular and bold cuts for the share images.
+  font: {
+    family: "Inter",
+    file: "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
+    weights: { min: 400, max: 700 },
+    // Kerning and marks, standard and contextual ligatures (arrows), tabular figures (stats), case-sensitive forms.
+    features: ["calt", "case", "ccmp", "kern", "liga", "locl", "mark", "mkmk", "rvrn", "tnum"],
+    imageFiles: { regular: "@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf", bold: "@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf" },
+  },
   // Guides: content/guides/<name>.md, each a page under /resources/guides/ and a record
   // of "guides" that guide lists show; an article with a title, a table of contents and a reading time.
   kinds: [

@@ -1,7 +1,7 @@
 /**
  * Advance widths from a TrueType font (tables cmap, hmtx, hhea, head), so that text
  * drawn into an image can be wrapped to a width without a layout engine. Kerning is
- * ignored: Inter's kerning pairs only bring glyphs closer, so a measured line is never
+ * ignored: a text face's kerning pairs mostly bring glyphs closer, so a measured line is never
  * narrower than the drawn one.
  */
 

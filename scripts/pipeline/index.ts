@@ -38,7 +38,7 @@ import { createValidator, validateContent, type ValidatedContent } from "./2-val
 import { startOutput, writeOutput, type OutputFolder } from "./8-write.ts";
 import { recoverDist } from "../lib/swap.ts";
 import type { SiteModule, SiteSettings as Site } from "../api.ts";
-import { loadSiteModule } from "./support/site-module.ts";
+import { loadSiteModule, resolveFont } from "./support/site-module.ts";
 import { normalizeRoute } from "../lib/url.ts";
 
 export interface BuildResult {
@@ -97,11 +97,18 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // First of all, a build that died while swapping dist/ is finished, whether or not this one gets as far as writing.
   if (options.mode === "build" && options.write !== false) for (const problem of await recoverDist(paths.dist)) console.warn(`warning: ${problem}`);
 
-  // Browser code and styles do not depend on content: start them right away.
   const warm = options.warm;
+  // templates/site.ts: the document shell and the site's extensions (imports the templates).
+  const siteModuleJob = loadSiteModule(paths.templates);
+  siteModuleJob.catch(() => {});
+  // Browser code and styles do not depend on content: start them right away (the styles once the site module names its font).
   const assetsJob: Promise<[IslandBundle, string]> | undefined =
     options.mode === "build"
-      ? (warm?.assets ?? cachedAssets(paths.templates, () => Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates) ?? buildStyles(paths.templates)])))
+      ? (warm?.assets ??
+        siteModuleJob.then((m) => {
+          const font = resolveFont(m.font, paths.templates);
+          return cachedAssets(paths.templates, font.path, () => Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates, font) ?? buildStyles(paths.templates, font)]));
+        }))
       : undefined;
   if (warm && assetsJob) warm.assets = assetsJob;
   assetsJob?.catch(() => {}); // awaited below; avoid an unhandled rejection if content fails first
@@ -111,9 +118,6 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   kitJob?.catch(() => {});
   const datesJob = options.mode === "build" ? contentDates(paths) : undefined;
 
-  // templates/site.ts: the document shell and the site's extensions (imports the templates).
-  const siteModuleJob = loadSiteModule(paths.templates);
-  siteModuleJob.catch(() => {});
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
   const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? [])), siteModuleJob]);
@@ -129,7 +133,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated, siteModule.templateAssets[0]);
   // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
-  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(fontText([...contentStrings(validated.files), ...t]))) : undefined;
+  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText([...contentStrings(validated.files), ...t]))) : undefined;
   fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);

@@ -9,6 +9,11 @@ import { readFileSync } from "node:fs";
 import { ARIAL, BASE_TEXT, FALLBACKS, fontStack, brandFont, contentStrings, fallbackOverrides, FONT_URL_TOKEN, fontFaceCss, fontText, templateTexts, withFontUrl } from "../../scripts/pipeline/support/font.ts";
 import { HASHED_NAME, IMMUTABLE_PREFIX } from "../../scripts/pipeline/7-headers.ts";
 import { load } from "../../scripts/pipeline/1-load.ts";
+import { resolveFont } from "../../scripts/pipeline/support/site-module.ts";
+import siteModule from "../../templates/site.ts";
+
+/** The site's font (templates/site.ts), its files found. */
+const FONT = resolveFont(siteModule.font, path.join(ROOT, "templates"));
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -43,7 +48,7 @@ describe("brandFont", () => {
     const loaded = await load(projectPaths(ROOT));
     const text = fontText([...contentStrings(loaded.files), ...(await templateTexts(path.join(ROOT, "templates")))]);
     const cache = tempDir();
-    const made = await brandFont(text, cache);
+    const made = await brandFont(FONT, text, cache);
     expect(Buffer.from(made.bytes.subarray(0, 4)).toString("latin1")).toBe("wOF2");
     expect(made.bytes.byteLength).toBeLessThanOrEqual(BUDGET.fonts);
     expect(made.bytes.byteLength).toBeGreaterThan(10_000);
@@ -52,13 +57,13 @@ describe("brandFont", () => {
     expect(made.output).toMatch(HASHED_NAME);
     expect(readdirSync(path.join(cache, "fonts")).filter((f) => f.endsWith(".woff2"))).toHaveLength(1);
     // From the cache, and cut again without it: byte-identical.
-    const cached = await brandFont(text, cache);
-    const again = await brandFont(text, tempDir());
+    const cached = await brandFont(FONT, text, cache);
+    const again = await brandFont(FONT, text, tempDir());
     expect(Buffer.compare(Buffer.from(cached.bytes), Buffer.from(made.bytes))).toBe(0);
     expect(Buffer.compare(Buffer.from(again.bytes), Buffer.from(made.bytes))).toBe(0);
     expect(again.output).toBe(made.output);
     // A character of the source outside the base set (content wrote one) makes a larger file with another name.
-    const more = await brandFont(fontText([text, "Œœ‰†"]), cache);
+    const more = await brandFont(FONT, fontText([text, "Œœ‰†"]), cache);
     expect(more.output).not.toBe(made.output);
     expect(more.bytes.byteLength).toBeGreaterThan(made.bytes.byteLength);
   }, 60_000);
@@ -73,7 +78,7 @@ describe("the fallback face", () => {
   });
 
   it("is declared beside the brand face, which swaps in and waits for its address", async () => {
-    const css = await fontFaceCss();
+    const css = await fontFaceCss(FONT);
     const faces = css.split("@font-face").slice(1);
     expect(faces).toHaveLength(1 + FALLBACKS.length * 2);
     expect(faces[0]).toContain('font-family: "Inter";');
@@ -92,7 +97,7 @@ describe("the fallback face", () => {
   it("is named in --font-sans in its order, between Inter and the system fonts", () => {
     const css = readFileSync(path.join(ROOT, "templates/styles.css"), "utf8");
     const stack = /--font-sans:\s*([^;]+);/.exec(css)![1]!;
-    expect(stack).toBe(fontStack(stack.slice(stack.indexOf("ui-sans-serif"))));
+    expect(stack).toBe(fontStack(FONT.family, stack.slice(stack.indexOf("ui-sans-serif"))));
   });
 
   it("gets the hashed address in place of the token, and refuses a stylesheet without the brand face", () => {

@@ -2,8 +2,9 @@
  * The browser bundles (islands.ts, esbuild) and the stylesheet (styles.ts, Tailwind)
  * depend on templates/ and a few packages only, never on content: a build keeps them
  * in the build cache (scripts/lib/cache.ts) under a hash of every file in templates/
- * and schemas/ (templates may import a schema), the versions of the packages that
- * make them and the source of the modules that do. A build with a hit spawns no
+ * and schemas/ (templates may import a schema), the site's font file (its @font-face
+ * rules are measured from it), the versions of the packages that make them and the
+ * source of the modules that do. A build with a hit spawns no
  * esbuild process and starts no worker thread for Tailwind.
  */
 import { createHash } from "node:crypto";
@@ -15,7 +16,7 @@ import { listFiles } from "../../lib/fs.ts";
 import { ROOT } from "../../lib/paths.ts";
 import type { IslandBundle, IslandEntry } from "./islands.ts";
 
-const PACKAGES = ["esbuild", "preact", "tailwindcss", "@tailwindcss/node", "@tailwindcss/oxide", "@fontsource-variable/inter", "@capsizecss/unpack"];
+const PACKAGES = ["esbuild", "preact", "tailwindcss", "@tailwindcss/node", "@tailwindcss/oxide", "@capsizecss/unpack"];
 const MAKERS = ["./assets-cache.ts", "./islands.ts", "./styles.ts", "./font.ts"];
 
 interface Stored {
@@ -24,9 +25,9 @@ interface Stored {
   entries: [string, IslandEntry][];
 }
 
-export async function cachedAssets(templatesDir: string, make: () => Promise<[IslandBundle, string]>, cacheDir = defaultCacheDir()): Promise<[IslandBundle, string]> {
+export async function cachedAssets(templatesDir: string, fontFile: string, make: () => Promise<[IslandBundle, string]>, cacheDir = defaultCacheDir()): Promise<[IslandBundle, string]> {
   if (!cacheDir) return make();
-  const file = path.join(cacheDir, "assets", `${await key(templatesDir)}.json`);
+  const file = path.join(cacheDir, "assets", `${await key(templatesDir, fontFile)}.json`);
   const hit = await fs.readFile(file, "utf8").catch(() => undefined);
   if (hit !== undefined) {
     try {
@@ -44,8 +45,9 @@ export async function cachedAssets(templatesDir: string, make: () => Promise<[Is
   return made;
 }
 
-async function key(templatesDir: string): Promise<string> {
+async function key(templatesDir: string, fontFile: string): Promise<string> {
   const hash = createHash("sha256");
+  hash.update(await fs.readFile(fontFile));
   // Read directly: some packages do not export their package.json.
   for (const p of PACKAGES) hash.update(`${p}@${(JSON.parse(await fs.readFile(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version}\n`);
   for (const m of MAKERS) hash.update(await fs.readFile(fileURLToPath(new URL(m, import.meta.url))).catch(() => Buffer.from(m)));

@@ -1,33 +1,33 @@
 /**
- * The brand typeface: Inter, one variable WOFF2 file served from the site itself.
+ * The site's typeface (the site module's `font`): one variable WOFF2 file served from
+ * the site itself.
  *
- * - Source: the Latin, upright, weight-axis file of @fontsource-variable/inter (48 KB,
- *   every weight from 100 to 900 and every OpenType feature).
+ * - Source: the file the site names (for example a Latin, upright, weight-axis file of
+ *   a @fontsource-variable package: about 50 KB, every weight and every feature).
  * - Cut at build time with subset-font (HarfBuzz compiled to WebAssembly, no native
  *   code) to the characters the site can show: every character of printable ASCII,
  *   Latin-1 and common typographic punctuation (so form input and new copy in Latin
  *   languages never falls back), plus any other character found in content or
  *   templates (a character the Latin source lacks, e.g. "ő", is set in the fallback
  *   face; add fontsource's latin-ext file as a second source if content needs one);
- *   the weight axis limited to the weights the templates use (400 to 700)
- *   and the features the site relies on (kerning, ligatures, tabular figures, ...).
- *   About 26 KB; the page budget for fonts is 40 KB (scripts/lib/budgets.ts).
- * - Emitted as assets/inter-<hash>.woff2 (cached for a year, like every hashed asset);
+ *   the weight axis limited to the weights the templates use (font.weights)
+ *   and the features the site relies on (font.features).
+ *   Typically 25-30 KB; the page budget for fonts is 40 KB (scripts/lib/budgets.ts).
+ * - Emitted as assets/<family>-<hash>.woff2 (cached for a year, like every hashed asset);
  *   the same text always gives the same bytes, and the result is kept in the build
  *   cache under a hash of everything it is made from.
  * - @font-face rules are added to the stylesheet (styles.ts): the brand face with
- *   `font-display: swap`, and the fallbacks ("Inter Fallback": the local Arial or its
- *   metric twin Liberation Sans; then Roboto; then DejaVu Sans), each regular and bold
- *   scaled with size-adjust, ascent-override, descent-override and line-gap-override
- *   computed from Inter's own metrics at that weight, so text set in a fallback takes
- *   the room Inter will take and nothing moves when Inter arrives. The
+ *   `font-display: swap`, and the fallbacks ("<family> Fallback": the local Arial or
+ *   its metric twin Liberation Sans; then Roboto; then DejaVu Sans), each regular and
+ *   bold scaled with size-adjust, ascent-override, descent-override and
+ *   line-gap-override computed from the font's own metrics at that weight, so text set
+ *   in a fallback takes the room the font will take and nothing moves when it arrives. The
  *   stylesheet does not depend on content (it is cached with templates/), so the
  *   brand face's src is FONT_URL_TOKEN, which the build replaces with the hashed
  *   file's address (index.ts).
  */
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { fromBuffer } from "@capsizecss/unpack";
@@ -36,18 +36,12 @@ import { defaultCacheDir } from "../../lib/cache.ts";
 import { contentHash } from "../../lib/hash.ts";
 import { ROOT } from "../../lib/paths.ts";
 import type { SourceFile } from "../1-load.ts";
+import type { ResolvedFont } from "./site-module.ts";
 
-const require = createRequire(import.meta.url);
 
-export const BRAND_FAMILY = "Inter";
 /** The brand face's src in the compiled stylesheet, until the build knows the hashed file's address. */
 export const FONT_URL_TOKEN = "__BRAND_FONT_URL__";
-export const SOURCE = "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
-/** font-normal to font-bold: the weights templates/ uses. */
-export const WEIGHTS = { min: 400, max: 700 } as const;
-/** OpenType features kept: kerning and marks, standard and contextual ligatures (arrows), tabular figures (stats), case-sensitive forms. */
-export const FEATURES = ["calt", "case", "ccmp", "kern", "liga", "locl", "mark", "mkmk", "rvrn", "tnum"];
-const PACKAGES = ["subset-font", "harfbuzzjs", "@fontsource-variable/inter", "@capsizecss/unpack"];
+const PACKAGES = ["subset-font", "harfbuzzjs", "@capsizecss/unpack"];
 
 /** Metrics in font units (@capsizecss/unpack's shape): xWidthAvg is the width of Latin text, letters weighted by their frequency in English. */
 export interface FontMetricsIn {
@@ -59,16 +53,16 @@ export interface FontMetricsIn {
 }
 
 /**
- * The local faces text falls back to while Inter loads, first found first used, each
- * in its regular and bold cut (the weights 500 and 600 fall to these two), scaled to
- * Inter's metrics. Arial's and Roboto's as @capsizecss/metrics publishes them (the same
- * weighting @capsizecss/unpack applies to Inter below); Liberation Sans has Arial's
+ * The local faces text falls back to while the font loads, first found first used,
+ * each in its regular and bold cut (the weights between fall to these two), scaled to
+ * the font's metrics; each family is the font's family plus `suffix`. Arial's and Roboto's as @capsizecss/metrics publishes them (the same
+ * weighting @capsizecss/unpack applies to the font below); Liberation Sans has Arial's
  * metrics; DejaVu Sans's measured with @capsizecss/unpack from DejaVuSans.ttf and
  * DejaVuSans-Bold.ttf (Debian's fonts-dejavu-core).
  */
 export const FALLBACKS = [
   {
-    family: "Inter Fallback",
+    suffix: " Fallback",
     system: "Arial (Windows, macOS, iOS) or Liberation Sans",
     faces: {
       400: ["Arial", "ArialMT", "Liberation Sans", "LiberationSans"],
@@ -78,22 +72,20 @@ export const FALLBACKS = [
     xWidthAvg: { 400: 913, 700: 983 },
   },
   {
-    family: "Inter Fallback Roboto",
+    suffix: " Fallback Roboto",
     system: "Roboto (Android, ChromeOS)",
     faces: { 400: ["Roboto", "Roboto-Regular"], 700: ["Roboto Bold", "Roboto-Bold"] },
     metrics: { unitsPerEm: 2048, ascent: 1900, descent: -500, lineGap: 0 },
     xWidthAvg: { 400: 911, 700: 926 },
   },
   {
-    family: "Inter Fallback DejaVu",
+    suffix: " Fallback DejaVu",
     system: "DejaVu Sans (most Linux systems)",
     faces: { 400: ["DejaVu Sans", "DejaVuSans"], 700: ["DejaVu Sans Bold", "DejaVuSans-Bold"] },
     metrics: { unitsPerEm: 2048, ascent: 1901, descent: -483, lineGap: 0 },
     xWidthAvg: { 400: 1041, 700: 1176 },
   },
 ] as const;
-/** The first fallback family (Arial), for tests and documentation. */
-export const FALLBACK_FAMILY = FALLBACKS[0].family;
 export const ARIAL: FontMetricsIn = { ...FALLBACKS[0].metrics, xWidthAvg: FALLBACKS[0].xWidthAvg[400] };
 
 /** Printable ASCII, Latin-1 and the punctuation copy uses (dashes, quotes, ellipsis, bullet, arrows, euro, trade mark, minus). */
@@ -128,34 +120,30 @@ export function fallbackOverrides(font: FontMetricsIn, fallback: FontMetricsIn =
   };
 }
 
-async function sourceFont(): Promise<Buffer> {
-  return fs.readFile(require.resolve(SOURCE));
-}
-
-/** Inter's metrics at a weight: the source font instanced at that weight (HarfBuzz), measured by @capsizecss/unpack. */
-async function interMetrics(weight: number): Promise<FontMetricsIn> {
-  const instance = await subsetFont(await sourceFont(), BASE_TEXT, { targetFormat: "truetype", variationAxes: { wght: weight } });
+/** The font's metrics at a weight: the source font instanced at that weight (HarfBuzz), measured by @capsizecss/unpack. */
+async function metricsAt(font: ResolvedFont, weight: number): Promise<FontMetricsIn> {
+  const instance = await subsetFont(await fs.readFile(font.path), BASE_TEXT, { targetFormat: "truetype", variationAxes: { wght: weight } });
   return fromBuffer(Buffer.from(instance));
 }
 
 /** The brand face (its src is FONT_URL_TOKEN) and the metric-matched fallback faces, from the source font's metrics. */
-export async function fontFaceCss(): Promise<string> {
-  const inter = { 400: await interMetrics(400), 700: await interMetrics(700) };
+export async function fontFaceCss(font: ResolvedFont): Promise<string> {
+  const measured = { 400: await metricsAt(font, 400), 700: await metricsAt(font, 700) };
   const rules = [
     `@font-face {`,
-    `  font-family: "${BRAND_FAMILY}";`,
+    `  font-family: "${font.family}";`,
     `  font-style: normal;`,
-    `  font-weight: ${WEIGHTS.min} ${WEIGHTS.max};`,
+    `  font-weight: ${font.weights.min} ${font.weights.max};`,
     `  font-display: swap;`,
     `  src: url("${FONT_URL_TOKEN}") format("woff2");`,
     `}`,
   ];
   for (const f of FALLBACKS)
     for (const weight of [400, 700] as const) {
-      const o = fallbackOverrides(inter[weight], { ...f.metrics, xWidthAvg: f.xWidthAvg[weight] });
+      const o = fallbackOverrides(measured[weight], { ...f.metrics, xWidthAvg: f.xWidthAvg[weight] });
       rules.push(
         `@font-face {`,
-        `  font-family: "${f.family}";`,
+        `  font-family: "${font.family}${f.suffix}";`,
         `  font-weight: ${weight};`,
         `  src: ${f.faces[weight].map((n) => `local("${n}")`).join(", ")};`,
         `  size-adjust: ${o.sizeAdjust}%;`,
@@ -168,9 +156,9 @@ export async function fontFaceCss(): Promise<string> {
   return rules.join("\n") + "\n";
 }
 
-/** The font-family list: Inter, then each metric-matched fallback, then `rest` (the system fonts). */
-export function fontStack(rest: string): string {
-  return [`"${BRAND_FAMILY}"`, ...FALLBACKS.map((f) => `"${f.family}"`), rest].join(", ");
+/** The font-family list: the font, then each metric-matched fallback, then `rest` (the system fonts). */
+export function fontStack(family: string, rest: string): string {
+  return [`"${family}"`, ...FALLBACKS.map((f) => `"${family}${f.suffix}"`), rest].join(", ");
 }
 
 /** Every character the font should hold: BASE_TEXT, and each character of the given texts, sorted, once. */
@@ -211,7 +199,7 @@ export async function templateTexts(templatesDir: string): Promise<string[]> {
 }
 
 export interface BrandFont {
-  /** Path inside dist/: assets/inter-<hash>.woff2. */
+  /** Path inside dist/: assets/<family>-<hash>.woff2. */
   output: string;
   /** Its address on the site. */
   url: string;
@@ -219,19 +207,21 @@ export interface BrandFont {
 }
 
 /** The subset WOFF2 holding the characters of `text`, from the build cache when it was made before. */
-export async function brandFont(text: string, cacheDir = defaultCacheDir()): Promise<BrandFont> {
+export async function brandFont(font: ResolvedFont, text: string, cacheDir = defaultCacheDir()): Promise<BrandFont> {
   const key = createHash("sha256");
   // Read directly: harfbuzzjs does not export its package.json.
   for (const p of PACKAGES) key.update(`${p}@${(JSON.parse(await fs.readFile(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version}\n`);
+  const source = await fs.readFile(font.path);
   key.update(await fs.readFile(fileURLToPath(import.meta.url)));
+  key.update(`${JSON.stringify([font.weights, font.features])}\n`).update(source);
   key.update(text);
   const file = cacheDir && path.join(cacheDir, "fonts", `${key.digest("hex").slice(0, 32)}.woff2`);
   let bytes: Uint8Array | undefined = file ? await fs.readFile(file).catch(() => undefined) : undefined;
   if (!bytes) {
-    bytes = await subsetFont(await sourceFont(), text, {
+    bytes = await subsetFont(source, text, {
       targetFormat: "woff2",
-      variationAxes: { wght: { min: WEIGHTS.min, max: WEIGHTS.max } },
-      keepFeatures: FEATURES,
+      variationAxes: { wght: { min: font.weights.min, max: font.weights.max } },
+      keepFeatures: font.features,
     });
     if (file) {
       await fs.mkdir(path.dirname(file), { recursive: true }).catch(() => {});
@@ -242,7 +232,7 @@ export async function brandFont(text: string, cacheDir = defaultCacheDir()): Pro
         .catch(() => {}); // without a cache the next build cuts it again
     }
   }
-  const output = `assets/inter-${contentHash(bytes)}.woff2`;
+  const output = `assets/${font.slug}-${contentHash(bytes)}.woff2`;
   return { output, url: `/${output}`, bytes };
 }
 

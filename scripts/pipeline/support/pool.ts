@@ -21,6 +21,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { parseMarkdownUncached, primeMarkdown, type MarkdownResult } from "./markdown.ts";
 import type { IslandBundle } from "./islands.ts";
+import type { ResolvedFont } from "./site-module.ts";
 import type { OutputAsset } from "../3-resolve.ts";
 import type { RenderedPage, RenderInput } from "../5-render.tsx";
 import type { Route } from "../4-routes.ts";
@@ -64,7 +65,7 @@ export interface RenderSetup {
 }
 
 export type Job =
-  | { job: "styles"; templatesDir: string }
+  | { job: "styles"; templatesDir: string; font: ResolvedFont }
   | { job: "parse"; items: [text: string, mode: "inline" | "block"][] }
   | { job: "setup"; setup: RenderSetup }
   | { job: "render"; routes: Route[]; heads: PageSeo[] };
@@ -148,10 +149,10 @@ export class WorkerPool {
   }
 
   /** The stylesheet, compiled by a worker (by the main thread if the worker fails). */
-  styles(templatesDir: string): Promise<string> | undefined {
+  styles(templatesDir: string, font: ResolvedFont): Promise<string> | undefined {
     const w = this.workers[0];
     if (!w) return undefined;
-    return w.run<string>({ job: "styles", templatesDir }).catch(async () => (await import("./styles.ts")).buildStyles(templatesDir));
+    return w.run<string>({ job: "styles", templatesDir, font }).catch(async () => (await import("./styles.ts")).buildStyles(templatesDir, font));
   }
 
   /** Results in the order of the items; the main thread takes chunks too. */

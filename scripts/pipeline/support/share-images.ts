@@ -4,7 +4,7 @@
  * the entry's page, in the theme's colours from templates/styles.css), and the icon
  * set (PNG favicon, apple-touch-icon, web app icons) from content/assets/favicon.svg.
  *
- * Text is set in Inter from an npm package and resvg loads no system font, so every
+ * Text is set in the site's font (its imageFiles, e.g. from an npm package) and resvg loads no system font, so every
  * machine draws the same pixels. File names hash what is drawn (the SVG, the size,
  * resvg's and the font's versions), so pages can name the images before the worker
  * (scripts/lib/rasterize.ts) has drawn them: the build awaits them only at write.
@@ -18,11 +18,9 @@ import { defaultCacheDir } from "../../lib/cache.ts";
 import { fontMetrics, type FontMetrics } from "../../lib/font-metrics.ts";
 import { hashedName } from "../../lib/hash.ts";
 import { rasterizer } from "../../lib/rasterize.ts";
-import { loadSiteModule } from "./site-module.ts";
+import { loadSiteModule, resolveFont } from "./site-module.ts";
 
 const require = createRequire(import.meta.url);
-const FONT_FAMILY = "Inter";
-const FONT_FILES = ["@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf", "@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf"];
 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
@@ -41,6 +39,8 @@ export type Colours = Record<ColourRole, string>;
 export const DEFAULT_COLOURS: Colours = { background: "#111827", shapes: "#1f2937", brand: "#2563eb", text: "#e5e7eb", muted: "#9ca3af", accent: "#22d3ee" };
 
 export interface ImageKit {
+  /** The font family the text is set in (the site module's font). */
+  family: string;
   regular: FontMetrics;
   bold: FontMetrics;
   colours: Colours;
@@ -52,12 +52,13 @@ export interface ImageKit {
 
 /** Reads the fonts and the theme; starts the drawing worker. `colours`: the site module's (images.colours) unless given. */
 export async function loadImageKit(templatesDir: string, colours?: Partial<Colours>): Promise<ImageKit> {
-  colours ??= (await loadSiteModule(templatesDir)).images?.colours;
-  const files = FONT_FILES.map((f) => require.resolve(f));
+  const site = await loadSiteModule(templatesDir);
+  colours ??= site.images?.colours;
+  const font = resolveFont(site.font, templatesDir);
+  const files = [font.imagePaths.regular, font.imagePaths.bold];
   const [regular, bold, css] = await Promise.all([readFile(files[0]!), readFile(files[1]!), readFile(path.join(templatesDir, "styles.css"), "utf8")]);
   const drawn = new Map<string, Promise<Uint8Array>>();
-  const versions = ["@resvg/resvg-js", "@expo-google-fonts/inter"].map((p) => `${p}@${(require(`${p}/package.json`) as { version: string }).version}`);
-  const version = versions.join(" ");
+  const version = `@resvg/resvg-js@${(require("@resvg/resvg-js/package.json") as { version: string }).version} ${font.sources.images}`;
   // PNGs already drawn by an earlier build, by a hash of what is drawn: resvg (and
   // its worker) start only for an image not drawn before.
   const cacheDir = defaultCacheDir();
@@ -68,11 +69,12 @@ export async function loadImageKit(templatesDir: string, colours?: Partial<Colou
       const hit = await readFile(file).catch(() => undefined);
       if (hit) return hit;
     }
-    const png = await rasterizer(files, FONT_FAMILY).png(svg, width);
+    const png = await rasterizer(files, font.family).png(svg, width);
     if (file) await saveAtomically(file, png).catch(() => {}); // without a cache the next build draws it again
     return png;
   };
   return {
+    family: font.family,
     regular: fontMetrics(regular),
     bold: fontMetrics(bold),
     colours: themeColours(css, colours),
@@ -171,7 +173,8 @@ const PAD = 80;
 const TEXT_WIDTH = SHARE_WIDTH - 2 * PAD;
 
 /** The share image as SVG: brand mark and name, an accent bar, the heading, the text and the host. */
-export function shareCardSvg(card: ShareCard, kit: Pick<ImageKit, "regular" | "bold" | "colours">): string {
+export function shareCardSvg(card: ShareCard, kit: Pick<ImageKit, "family" | "regular" | "bold" | "colours">): string {
+  const FONT_FAMILY = escapeXml(kit.family);
   const c = kit.colours;
   // Heading on at most two lines if a smaller size allows it, else three; the text takes what room is left.
   const onTwoLines = fit(card.heading, kit.bold, [64, 56, 50], TEXT_WIDTH, 2);

@@ -3,10 +3,11 @@
  * tells the generator what it cannot guess about a site. Loaded once per templates
  * folder (and once in each render worker).
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { SiteModule } from "../../api.ts";
+import type { SiteFont, SiteModule } from "../../api.ts";
 
 export const SITE_MODULE = "site.ts";
 
@@ -28,7 +29,48 @@ async function load(templatesDir: string): Promise<SiteModule<unknown>> {
   if (!existsSync(file)) throw new Error(`${shown} is missing: a site declares itself there with \`export default defineSite({ ... })\` (see "Make your own site" in README.md).`);
   const mod = (await import(pathToFileURL(file).href)) as { default?: SiteModule<unknown> };
   const site = mod.default;
-  const missing = !site ? ["the default export"] : [!site.document?.Head && "document.Head", !site.document?.Body && "document.Body", typeof site.language !== "function" && "language", !site.templateAssets?.length && "templateAssets"].filter(Boolean);
+  const missing = !site ? ["the default export"] : [!site.document?.Head && "document.Head", !site.document?.Body && "document.Body", typeof site.language !== "function" && "language", !site.templateAssets?.length && "templateAssets", !(site.font?.family && site.font.file && site.font.weights && site.font.imageFiles) && "font (family, file, weights, features, imageFiles)"].filter(Boolean);
   if (missing.length) throw new Error(`${shown} must default-export defineSite({ ... }) with ${missing.join(", ")}.`);
   return site!;
+}
+
+/** The site's font with its files found: where they are, and the package (name@version) each comes from. */
+export interface ResolvedFont extends SiteFont {
+  path: string;
+  imagePaths: { regular: string; bold: string };
+  /** name@version of the packages the files come from (or the files' names), for cache keys and image names. */
+  sources: { file: string; images: string };
+  /** The family as a file name ("Open Sans" -> "open-sans"). */
+  slug: string;
+}
+
+export function resolveFont(font: SiteFont, templatesDir: string): ResolvedFont {
+  const root = path.dirname(templatesDir);
+  const require = createRequire(path.join(templatesDir, SITE_MODULE));
+  const find = (spec: string, what: string) => {
+    if (spec.startsWith(".") || path.isAbsolute(spec)) {
+      const abs = path.resolve(root, spec);
+      if (!existsSync(abs)) throw new Error(`templates/site.ts: the font's ${what} ${spec} does not exist (paths are relative to the project folder).`);
+      return abs;
+    }
+    try {
+      return require.resolve(spec);
+    } catch {
+      throw new Error(`templates/site.ts: the font's ${what} ${spec} is not installed (npm install the package it comes from).`);
+    }
+  };
+  const p = find(font.file, "file");
+  const imagePaths = { regular: find(font.imageFiles.regular, "imageFiles.regular"), bold: find(font.imageFiles.bold, "imageFiles.bold") };
+  return { ...font, path: p, imagePaths, sources: { file: packageOf(p), images: packageOf(imagePaths.regular) }, slug: font.family.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "font" };
+}
+
+/** name@version of the package a file is in (the nearest package.json with a name above it), or the file's name. */
+function packageOf(file: string): string {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const manifest = path.join(dir, "package.json");
+    if (!existsSync(manifest)) continue;
+    const { name, version } = JSON.parse(readFileSync(manifest, "utf8")) as { name?: string; version?: string };
+    if (name) return `${name}@${version ?? ""}`;
+  }
+  return path.basename(file);
 }

@@ -7,11 +7,12 @@ import path from "node:path";
 import { compile, optimize } from "@tailwindcss/node";
 import { Scanner } from "@tailwindcss/oxide";
 import { fontFaceCss } from "./font.ts";
+import type { ResolvedFont } from "./site-module.ts";
 
-export async function buildStyles(templatesDir: string): Promise<string> {
+export async function buildStyles(templatesDir: string, font: ResolvedFont): Promise<string> {
   const input = path.join(templatesDir, "styles.css");
   // The @font-face rules come from the font's own metrics (font.ts); --font-sans in styles.css names their families.
-  const [source, fontFaces] = await Promise.all([fs.readFile(input, "utf8"), fontFaceCss()]);
+  const [source, fontFaces] = await Promise.all([fs.readFile(input, "utf8"), fontFaceCss(font)]);
   const compiler = await compile(`${source}\n${fontFaces}`, { base: templatesDir, onDependency: () => {} });
   const sources = [
     ...(compiler.root === "none" || compiler.root === null ? [] : [{ ...compiler.root, negated: false }]),

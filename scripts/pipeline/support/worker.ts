@@ -18,7 +18,7 @@ async function handle(msg: Job): Promise<unknown> {
   switch (msg.job) {
     case "styles": {
       const { buildStyles } = await import("./styles.ts");
-      return buildStyles(msg.templatesDir);
+      return buildStyles(msg.templatesDir, msg.font);
     }
     case "parse": {
       const { parseMarkdownUncached } = await import("./markdown.ts");
