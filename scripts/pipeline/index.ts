@@ -32,7 +32,6 @@ import { buildRoutes, type Route } from "./4-routes.ts";
 import { loadSchemas, type SchemaSet } from "./support/schemas.ts";
 import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SiteImages } from "./support/seo.ts";
 import { loadImageKit, type ImageKit } from "./support/share-images.ts";
-import { buildStyles } from "./support/styles.ts";
 import { unusedContent } from "./support/unused.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
 import { startOutput, writeOutput, type OutputFolder } from "./8-write.ts";
@@ -107,7 +106,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
       ? (warm?.assets ??
         siteModuleJob.then((m) => {
           const font = resolveFont(m.font, paths.templates);
-          return cachedAssets(paths.templates, font.path, () => Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates, font) ?? buildStyles(paths.templates, font)]));
+          return cachedAssets(paths.templates, font.path, () => Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates, font) ?? import("./support/styles.ts").then((m) => m.buildStyles(paths.templates, font))]));
         }))
       : undefined;
   if (warm && assetsJob) warm.assets = assetsJob;

@@ -30,8 +30,6 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { fromBuffer } from "@capsizecss/unpack";
-import subsetFont from "subset-font";
 import { defaultCacheDir } from "../../lib/cache.ts";
 import { contentHash } from "../../lib/hash.ts";
 import { ROOT } from "../../lib/paths.ts";
@@ -42,6 +40,12 @@ import type { ResolvedFont } from "./site-module.ts";
 /** The brand face's src in the compiled stylesheet, until the build knows the hashed file's address. */
 export const FONT_URL_TOKEN = "__BRAND_FONT_URL__";
 const PACKAGES = ["subset-font", "harfbuzzjs", "@capsizecss/unpack"];
+/**
+ * The font tools load only when a font is cut or measured (a build whose font and
+ * stylesheet come from the cache never needs them: about 70 ms of loading saved).
+ */
+const subsetFont = async (...args: Parameters<typeof import("subset-font").default>) => (await import("subset-font")).default(...args);
+const fromBuffer = async (buffer: Buffer) => (await import("@capsizecss/unpack")).fromBuffer(buffer);
 
 /** Metrics in font units (@capsizecss/unpack's shape): xWidthAvg is the width of Latin text, letters weighted by their frequency in English. */
 export interface FontMetricsIn {
