@@ -22,7 +22,32 @@
  * image-size reads SOF0, SOF1 and SOF2 frames (baseline, extended, progressive), and
  * fails on 0xFF fill bytes before a marker, which the old code did not read either.
  */
-import { imageSize as measure } from "image-size";
+import { GIF } from "image-size/types/gif";
+import { HEIF } from "image-size/types/heif";
+import { JPG } from "image-size/types/jpg";
+import { PNG } from "image-size/types/png";
+import { SVG } from "image-size/types/svg";
+import { WEBP } from "image-size/types/webp";
+
+/**
+ * The readers of the formats taken (image-size's own entry loads all 18 and its
+ * detector; these six load in about half the time). Each is tried the way
+ * image-size's detector tries them: validate, then calculate.
+ */
+const RASTER: [name: string, reader: typeof PNG][] = [
+  ["png", PNG],
+  ["jpg", JPG],
+  ["gif", GIF],
+  ["webp", WEBP],
+  ["heif", HEIF],
+];
+
+function measure(input: Uint8Array, svg: boolean): { width?: number; height?: number; type?: string } {
+  const found: [string, typeof PNG] | undefined = svg ? (SVG.validate(input) ? ["svg", SVG] : undefined) : RASTER.find(([, r]) => r.validate(input));
+  if (!found) throw new TypeError("unsupported file type");
+  const size = found[1].calculate(input);
+  return { ...size, type: size.type ?? found[0] };
+}
 
 export interface Size {
   width: number;
@@ -38,7 +63,7 @@ export function imageSize(bytes: Buffer, name: string): Size | undefined {
   const input = source.byteOffset === 0 && source.byteLength === source.buffer.byteLength ? source : new Uint8Array(source);
   let size: { width?: number; height?: number; type?: string };
   try {
-    size = measure(input);
+    size = measure(input, svg);
   } catch {
     return undefined;
   }
