@@ -5,33 +5,40 @@
  *     and peak memory, plus 3 runs as a fresh clone (no caches). Writes the real dist/.
  *  2. stages (bench/stages.ts): in-process stage timings of runPipeline (write: false).
  *  3. bytes (bench/bytes.ts): HTML, CSS and JS bytes per page, raw and gzip -9.
- *  4. reload (bench/reload.ts): the dev server's save-to-reload time.
- *  5. scale (bench/scale.ts): the site plus 1,000 and 4,000 synthetic guides, against the
- *     Eleventy anchor on the same machine.
+ *  4. reload (bench/reload.ts): the dev server's save-to-reload time of a page file.
+ *  5. scale (bench/scale.ts): the site plus 1,000 and 4,000 synthetic entries of its first
+ *     Markdown kind, against the Eleventy anchor on the same machine.
  *  6. lighthouse (bench/lighthouse.ts): Lighthouse 12, mobile defaults, on a few pages.
- * `npm run bench -- --only=scale,lighthouse` runs some sections (cold, stages, bytes,
- * reload, scale, lighthouse); bytes and lighthouse read the dist/ that is there.
+ * Every section reads what it needs from the project (its site module, schemas, content/
+ * and dist/routes.json), so any site the generator builds can be measured:
+ *  --project <dir>         another site (its content/, schemas/, templates/; as npm run build)
+ *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse);
+ *                           bytes and lighthouse read the dist/ that is there
+ *  --scale-sizes=50,200     other numbers of synthetic entries for scale (default 1000,4000;
+ *                           the largest is also built single-threaded and by Eleventy)
  * This file parses the arguments, runs the sections, prints a plain-text report and writes
  * the same data to .reports/bench.json (a partial run keeps the other sections of the
  * previous file).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { rel, ROOT } from "./lib/paths.ts";
+import { projectArg, rel, ROOT } from "./lib/paths.ts";
 import { spread, type LoadedFile, type Spread } from "./lib/sizes.ts";
 import { pageBytes, type PageBytes } from "./bench/bytes.ts";
 import { coldBuild, type ColdBuilds } from "./bench/cold.ts";
 import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseRuns } from "./bench/lighthouse.ts";
-import { saveToReload, SAVED_FILE } from "./bench/reload.ts";
+import { saveToReload } from "./bench/reload.ts";
 import { scale, SCALE_RUNS, SCALE_SIZES } from "./bench/scale.ts";
 import { paths, RUNS } from "./bench/shared.ts";
 import { stageTimings } from "./bench/stages.ts";
 
 const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse"] as const;
 type Section = (typeof SECTIONS)[number];
-const onlyArg = process.argv.slice(2).find((a) => a.startsWith("--only="));
+// `--project <dir>`: another site (lib/paths.ts projectArg); the builds the bench starts inherit the choice.
+const args = await projectArg(process.argv.slice(2));
+const onlyArg = args.find((a) => a.startsWith("--only="));
 const only = onlyArg ? onlyArg.slice("--only=".length).split(",").filter(Boolean) : [...SECTIONS];
 const unknownSections = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknownSections.length) {
@@ -39,6 +46,22 @@ if (unknownSections.length) {
   process.exit(2);
 }
 const wanted = (s: Section) => only.includes(s);
+const sizesArg = args.find((a) => a.startsWith("--scale-sizes="));
+const scaleSizes = sizesArg ? sizesArg.slice("--scale-sizes=".length).split(",").filter(Boolean).map(Number) : SCALE_SIZES;
+if (!scaleSizes.length || scaleSizes.some((x) => !Number.isInteger(x) || x < 1)) {
+  console.error(`bench: --scale-sizes takes whole numbers of entries, 1 or more: --scale-sizes=50,200`);
+  process.exit(2);
+}
+
+/** The project's name: its package.json's, else its folder's. */
+function projectName(): string {
+  const pkg = path.join(paths.root, "package.json");
+  if (existsSync(pkg)) {
+    const name = (JSON.parse(readFileSync(pkg, "utf8")) as { name?: unknown }).name;
+    if (typeof name === "string" && name) return name;
+  }
+  return path.basename(paths.root);
+}
 
 // ---------------------------------------------------------------- machine
 
@@ -78,7 +101,7 @@ let cold: ColdBuilds | undefined;
 let coldNoCache: ColdBuilds | undefined;
 let stages: Awaited<ReturnType<typeof stageTimings>> | undefined;
 let pages: PageBytes[] | undefined;
-let reload: number[] | undefined;
+let reload: Awaited<ReturnType<typeof saveToReload>> | undefined;
 let scaled: Awaited<ReturnType<typeof scale>> | undefined;
 let lh: Awaited<ReturnType<typeof lighthouseRuns>> | undefined;
 try {
@@ -86,7 +109,7 @@ try {
   if (wanted("stages")) stages = await stageTimings();
   if (wanted("bytes")) pages = pageBytes();
   if (wanted("reload")) reload = await saveToReload();
-  if (wanted("scale")) scaled = await scale();
+  if (wanted("scale")) scaled = await scale(scaleSizes);
   if (wanted("lighthouse")) lh = await lighthouseRuns();
 } catch (err) {
   console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
@@ -94,7 +117,7 @@ try {
 }
 
 const out: string[] = [];
-out.push("Bench: building-os-site");
+out.push(`Bench: ${projectName()}`);
 out.push(`Date     ${machine.date}`);
 out.push(`Machine  ${machine.cores} cores, ${machine.cpuModel}, ${(machine.totalMemoryBytes / 1024 ** 3).toFixed(1)} GiB RAM (${machine.platform})`);
 out.push(`Node     ${machine.node}`);
@@ -204,26 +227,34 @@ if (pages) {
 
 if (reload) {
   out.push("");
-  out.push(`4. Dev save-to-reload: ${rel(ROOT, SAVED_FILE)} saved while npm run dev runs, until the reload event (${RUNS} saves)`);
-  out.push(`${reload.map((t) => ms(t)).join(", ")}; ${spreadText(spread(reload), ms)}`);
+  out.push(`4. Dev save-to-reload: ${rel(paths.root, reload.file)} saved while npm run dev runs, "${reload.text}" with its first letter's case toggled in turn, until the reload event (${RUNS} saves)`);
+  out.push(`${reload.times.map((t) => ms(t)).join(", ")}; ${spreadText(spread(reload.times), ms)}`);
 }
 
 let scaleSummary: Record<string, unknown> | undefined;
-if (scaled) {
+if (scaled && "skipped" in scaled) {
   out.push("");
-  out.push(`5. Scale: the site plus N synthetic Markdown guides (~170 words, ~1 KB each, like the SSG Markdown benchmark's pages), fresh process, median of ${SCALE_RUNS}`);
+  out.push(`5. Scale: skipped: ${scaled.skipped}`);
+  scaleSummary = { skipped: scaled.skipped };
+} else if (scaled) {
+  const { kind } = scaled;
+  const entrySize = "about 170 words, 1 KB of Markdown: three paragraphs, two ## headings, one link";
+  out.push("");
+  out.push(
+    `5. Scale: the site plus N synthetic Markdown entries of its kind "${kind.name}" (content/${kind.dir}/, at ${kind.route}; ~170 words, ~1 KB each, like the SSG Markdown benchmark's pages), fresh process, median of ${SCALE_RUNS}`,
+  );
   out.push(
     table(
       ["build", "pages", "wall (median)", "min", "max", "ms/page", "CPU (median)", "max RSS"],
       scaled.rows.map((r) => [r.name, n(r.pages), ms(r.wallMs.median), ms(r.wallMs.min), ms(r.wallMs.max), r.msPerPage.toFixed(2), r.cpuMs ? ms(r.cpuMs.median) : "n/a", r.maxRssKiB ? mib(r.maxRssKiB.median) : "n/a"]),
     ),
   );
-  const biggest = Math.max(...SCALE_SIZES);
-  const ours = scaled.rows.find((r) => r.name === `ours, ${biggest} guides`);
+  const biggest = Math.max(...scaled.sizes);
+  const ours = scaled.rows.find((r) => r.name === `ours, ${biggest} entries`);
   const e11 = scaled.rows.find((r) => r.name.startsWith("Eleventy"));
   const fasterThanEleventy = ours && e11 ? ours.wallMs.median < e11.wallMs.median : null;
   const underMemory = ours?.maxRssKiB ? ours.maxRssKiB.max < SCALE_RSS_TARGET_KIB : null;
-  out.push(`Published anchors for ${n(biggest)} Markdown pages (the benchmark author's machine, 2022): Hugo 0.68 s, Eleventy 1.94 s, Astro 22.9 s.`);
+  out.push(`Published anchors for 4,000 Markdown pages (the benchmark author's machine, 2022): Hugo 0.68 s, Eleventy 1.94 s, Astro 22.9 s.`);
   out.push(`Eleventy ${scaled.eleventy.version} layout: ${scaled.eleventy.layout}; its runs alternate with ours.`);
   out.push("CPU: user + system time of the process and its threads (/usr/bin/time); it varies less than wall time when other work loads the machine.");
   if (ours && e11)
@@ -231,7 +262,7 @@ if (scaled) {
       `Target at ${n(biggest)}: faster than Eleventy on this machine (${ms(ours.wallMs.median)} vs ${ms(e11.wallMs.median)}: ${fasterThanEleventy ? "met" : "NOT met"}), ` +
         `peak < 600 MB (${ours.maxRssKiB ? mib(ours.maxRssKiB.max) : "n/a"}: ${underMemory ? "met" : "NOT met"})`,
     );
-  scaleSummary = { runs: SCALE_RUNS, guideSize: "about 170 words, 1 KB of Markdown: three paragraphs, two ## headings, one link", rows: scaled.rows, eleventy: scaled.eleventy, fasterThanEleventy, underMemoryTarget: underMemory, memoryTargetKiB: SCALE_RSS_TARGET_KIB };
+  scaleSummary = { runs: SCALE_RUNS, kind, sizes: scaled.sizes, entrySize, rows: scaled.rows, eleventy: scaled.eleventy, fasterThanEleventy, underMemoryTarget: underMemory, memoryTargetKiB: SCALE_RSS_TARGET_KIB };
 }
 
 if (lh) {
@@ -272,7 +303,8 @@ const sections = {
   coldBuild: coldSummary,
   stageTimingsMs: stages ? { warmups: 1, runs: stages.runs, median: stages.median } : undefined,
   pages,
-  devSaveToReloadMs: reload,
+  devSaveToReloadMs: reload?.times,
+  devSaveToReloadFile: reload ? rel(paths.root, reload.file) : undefined,
   scale: scaleSummary,
   lighthouse: lh ? { version: lh.version, formFactor: "mobile (defaults)", runsPerPage: LIGHTHOUSE_RUNS, median: lh.median, runs: lh.runs } : undefined,
 };

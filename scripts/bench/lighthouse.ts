@@ -1,12 +1,13 @@
 /**
  * Section 6, lighthouse: Lighthouse (mobile defaults: simulated slow 4G and CPU slowdown) on
- * LIGHTHOUSE_PAGES of the dist/ that is there (nothing is built), served by
+ * a few pages of the dist/ that is there (nothing is built): the home page and the largest
+ * others by bytes, from its routes.json (lighthousePages), served by
  * scripts/lib/server.ts as npm start serves them, LIGHTHOUSE_RUNS runs per page, each in a
  * fresh headless Chromium: each category score, FCP, LCP, TBT and CLS and the weighted audits
  * that did not pass, per run and as medians. Reported, never gated on (it is noisy).
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromiumPath, CHROMIUM_ARGS } from "../lib/browser.ts";
@@ -16,7 +17,23 @@ import { median } from "../lib/sizes.ts";
 import { freePort, paths, sleep } from "./shared.ts";
 
 export const LIGHTHOUSE_RUNS = 3;
-const LIGHTHOUSE_PAGES = ["/", "/pricing", "/products/urbi-hero-ai", "/features"];
+/** Pages Lighthouse runs on: the home page and the largest others. */
+export const LIGHTHOUSE_PAGE_COUNT = 4;
+
+/**
+ * The pages of the dist/ that is there, from its routes.json: / (when it is a page) and the
+ * largest other HTML pages by bytes, LIGHTHOUSE_PAGE_COUNT in all. Pages served with
+ * status 200 only, no aliases (the same page at another address).
+ */
+export function lighthousePages(): string[] {
+  const routes = JSON.parse(readFileSync(path.join(paths.dist, "routes.json"), "utf8")) as { path: string; output: string; status: number; alias?: boolean }[];
+  const pages = routes
+    .filter((r) => r.status === 200 && !r.alias && r.output.endsWith(".html") && existsSync(path.join(paths.dist, r.output)))
+    .map((r) => ({ path: r.path, bytes: statSync(path.join(paths.dist, r.output)).size }));
+  const home = pages.filter((p) => p.path === "/");
+  const others = pages.filter((p) => p.path !== "/").sort((a, b) => b.bytes - a.bytes || a.path.localeCompare(b.path));
+  return [...home, ...others].slice(0, LIGHTHOUSE_PAGE_COUNT).map((p) => p.path);
+}
 
 export interface LighthouseRun {
   scores: Record<string, number | null>;
@@ -64,14 +81,14 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
 }
 
 export async function lighthouseRuns(): Promise<{ version: string; runs: Record<string, LighthouseRun[]>; median: Record<string, LighthouseRun> }> {
-  if (!existsSync(path.join(paths.dist, "index.html"))) throw new Error("Lighthouse needs a built dist/: run npm run build (or the cold section) first");
+  if (!existsSync(path.join(paths.dist, "routes.json"))) throw new Error("Lighthouse needs a built dist/: run npm run build (or the cold section) first");
   const { default: lighthouse } = await import("lighthouse");
   const version = (JSON.parse(readFileSync(path.join(ROOT, "node_modules", "lighthouse", "package.json"), "utf8")) as { version: string }).version;
   const port = await freePort();
   const server = await startServer({ dist: paths.dist, port });
   const runs: Record<string, LighthouseRun[]> = {};
   try {
-    for (const page of LIGHTHOUSE_PAGES) {
+    for (const page of lighthousePages()) {
       runs[page] = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         const chrome = await launchChromium();

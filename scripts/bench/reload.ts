@@ -2,23 +2,63 @@
  * Section 4, reload: the dev server's save-to-reload time. Starts `node --import tsx
  * scripts/dev.ts` (npm run dev) on a free port, waits until it serves / and subscribes to
  * its reload events (/__dev/events) like an open page, then lets the builder warm up for
- * 4 s. RUNS times: SAVED_FILE is saved with extra newlines at its end and the time until
- * the reload event arrives is taken. The file's original text is written back afterwards.
+ * 4 s. The page saved is the project's own (savedFile): content/pages/index.json, or the
+ * largest page file when there is none. In it, the first text the built page shows
+ * (a JSON string of a few words that its HTML contains) gets its first letter's case
+ * toggled: a visible change of the same length, which the schema's lengths and patterns
+ * still accept. RUNS times: the page file is saved with the change (then without it, in
+ * turn) and the time until the reload event arrives is taken; after each, the page the dev
+ * server serves is fetched (outside the timing) to make sure the rebuild shows the edit
+ * (or no longer shows it). A build error or no reload within 60 s stops the section.
+ * The file's original text is written back afterwards.
  */
 import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ROOT } from "../lib/paths.ts";
-import { freePort, round, RUNS, sleep } from "./shared.ts";
+import { rel, ROOT } from "../lib/paths.ts";
+import { freePort, paths, round, RUNS, sleep } from "./shared.ts";
 
-export const SAVED_FILE = path.join(ROOT, "content/pages/pricing.json");
+/** The page file the reload section saves: content/pages/index.json, else the largest page file. */
+export function savedFile(): string {
+  const pages = path.join(paths.content, "pages");
+  const home = path.join(pages, "index.json");
+  if (existsSync(home)) return home;
+  const files = existsSync(pages)
+    ? readdirSync(pages, { recursive: true })
+        .map((f) => path.join(pages, String(f)))
+        .filter((f) => f.endsWith(".json") && statSync(f).isFile())
+    : [];
+  if (!files.length) throw new Error(`reload: ${rel(paths.root, pages)}/ has no page file to save`);
+  return files.sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b))[0]!;
+}
 
-export async function saveToReload(): Promise<number[]> {
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const toggleFirst = (s: string) => (s[0] === s[0]!.toUpperCase() ? s[0]!.toLowerCase() : s[0]!.toUpperCase()) + s.slice(1);
+
+/** JSON strings of the file, in order: the texts it could hold. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+/** The first text of the page file that the built page shows, whose first letter has two cases, and that is written in the file as JSON.stringify writes it. */
+function visibleText(fileText: string, html: string): string | undefined {
+  return strings(JSON.parse(fileText)).find(
+    (s) => /^\p{L}/u.test(s) && s.includes(" ") && s.length >= 12 && !/["'&<>]/.test(s) && toggleFirst(s) !== s && fileText.includes(JSON.stringify(s)) && html.includes(escapeHtml(s)) && !html.includes(escapeHtml(toggleFirst(s))),
+  );
+}
+
+export async function saveToReload(): Promise<{ file: string; text: string; times: number[] }> {
+  const file = savedFile();
+  const source = rel(paths.root, file);
   const port = await freePort();
   const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts"], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
-  const original = await readFile(SAVED_FILE, "utf8");
-  let onReload: (() => void) | undefined;
+  const original = await readFile(file, "utf8");
+  let onEvent: ((event: "reload" | "error") => void) | undefined;
   try {
     for (let waited = 0; ; waited += 200) {
       if (waited > 60_000) throw new Error("the dev server did not start within 60 s");
@@ -26,12 +66,21 @@ export async function saveToReload(): Promise<number[]> {
       if (up) break;
       await sleep(200);
     }
+    // The page the file builds, as the first build's dist/routes.json says.
+    const routes = JSON.parse(await readFile(path.join(paths.dist, "routes.json"), "utf8")) as { path: string; source?: string; alias?: boolean }[];
+    const page = routes.find((r) => r.source === source && !r.alias)?.path;
+    if (!page) throw new Error(`reload: no page of ${source} in dist/routes.json`);
+    const served = () => fetch(`http://127.0.0.1:${port}${page}`).then((r) => r.text());
+    const text = visibleText(original, await served());
+    if (!text) throw new Error(`reload: ${source} has no text of a few words that its page ${page} shows, to change`);
+    const edited = original.replace(JSON.stringify(text), JSON.stringify(toggleFirst(text)));
     await new Promise<void>((resolve, reject) => {
       http
         .get(`http://127.0.0.1:${port}/__dev/events`, (res) => {
           res.setEncoding("utf8");
           res.on("data", (chunk: string) => {
-            if (chunk.includes("event: reload")) onReload?.();
+            if (chunk.includes("event: reload")) onEvent?.("reload");
+            else if (chunk.includes("event: error")) onEvent?.("error");
           });
           resolve();
         })
@@ -40,16 +89,26 @@ export async function saveToReload(): Promise<number[]> {
     await sleep(4000); // the builder warms its cache after the first build
     const times: number[] = [];
     for (let i = 1; i <= RUNS; i++) {
-      const reloaded = new Promise<void>((resolve) => (onReload = resolve));
+      const changed = i % 2 === 1;
+      const reloaded = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`reload: no reload event within 60 s of saving ${source}`)), 60_000);
+        onEvent = (event) => {
+          clearTimeout(timer);
+          if (event === "reload") resolve();
+          else reject(new Error(`reload: the dev server's build of the edited ${source} failed`));
+        };
+      });
       const started = performance.now();
-      await writeFile(SAVED_FILE, original + "\n".repeat(i));
+      await writeFile(file, changed ? edited : original);
       await reloaded;
       times.push(round(performance.now() - started));
+      const edit = escapeHtml(toggleFirst(text));
+      if ((await served()).includes(edit) !== changed) throw new Error(`reload: the reload came, but ${page} does not show the ${changed ? "edit" : "original text"} of ${source} ("${escapeHtml(changed ? toggleFirst(text) : text)}")`);
       await sleep(500);
     }
-    return times;
+    return { file, text, times };
   } finally {
-    await writeFile(SAVED_FILE, original);
+    await writeFile(file, original);
     dev.kill("SIGTERM");
   }
 }

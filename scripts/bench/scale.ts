@@ -1,23 +1,28 @@
 /**
- * Section 5, scale: a copy of content/ and schemas/ plus 1,000 and 4,000 synthetic Markdown
- * guides (scripts/lib/synthetic-guides.ts), each built by `node --import tsx scripts/build.ts`
- * with BOS_PROJECT_ROOT pointing at the copy, as a fresh process under /usr/bin/time after
- * removing the output and flushing the disk: wall time, ms per page, peak memory and CPU
- * time, median of SCALE_RUNS. The largest size is also built single-threaded (BOS_WORKERS=0)
- * and by the Eleventy anchor (scripts/lib/eleventy-anchor.ts: pinned Eleventy, installed on
- * demand into .reports/anchors/) from the same files with a layout cut from our guide page,
- * its runs interleaved with ours so that both see the same machine load.
+ * Section 5, scale: a copy of the project's content/ and schemas/ plus 1,000 and 4,000
+ * synthetic Markdown entries of its first Markdown kind, as its site module declares it
+ * (scripts/lib/synthetic-entries.ts: front matter derived from the kind's schema, links at
+ * its route), each built by `node --import tsx scripts/build.ts` with BOS_PROJECT_ROOT
+ * pointing at the copy, as a fresh process under /usr/bin/time after removing the output
+ * and flushing the disk: wall time, ms per page, peak memory and CPU time, median of
+ * SCALE_RUNS. The largest size is also built single-threaded (BOS_WORKERS=0) and by the
+ * Eleventy anchor (scripts/lib/eleventy-anchor.ts: pinned Eleventy, installed on demand into
+ * .reports/anchors/) from the same files at the same route, with a layout cut from our page
+ * of the first entry, its runs interleaved with ours so that both see the same machine load.
+ * Other sizes: `npm run bench -- --only=scale --scale-sizes=50,200` (scripts/bench.ts). A
+ * project that declares no Markdown kind skips the section, saying so.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ELEVENTY_VERSION, ensureEleventy, writeEleventyProject } from "../lib/eleventy-anchor.ts";
-import { ROOT } from "../lib/paths.ts";
+import { ELEVENTY_LAYOUT, ELEVENTY_VERSION, eleventyPageProblem, ensureEleventy, writeEleventyProject } from "../lib/eleventy-anchor.ts";
+import { rel, ROOT } from "../lib/paths.ts";
 import { spread, type Spread } from "../lib/sizes.ts";
-import { syntheticGuideName, writeSyntheticProject } from "../lib/synthetic-guides.ts";
-import { parseTime, round, run, TIME, TIME_FORMAT } from "./shared.ts";
+import { entryPath, firstMarkdownKind, syntheticEntryName, writeSyntheticProject } from "../lib/synthetic-entries.ts";
+import { SITE_MODULE } from "../pipeline/support/site-module.ts";
+import { parseTime, paths, round, run, TIME, TIME_FORMAT } from "./shared.ts";
 
 export const SCALE_RUNS = 3;
 export const SCALE_SIZES = [1000, 4000];
@@ -54,7 +59,8 @@ async function timed(command: string[], env: NodeJS.ProcessEnv, cwd: string, out
 
 export interface ScaleRow {
   name: string;
-  guides: number;
+  /** Synthetic entries in the build. */
+  entries: number;
   pages: number;
   command: string;
   runs: TimedRun[];
@@ -64,30 +70,40 @@ export interface ScaleRow {
   cpuMs: Spread | undefined;
 }
 
-function scaleRow(name: string, guides: number, pages: number, command: string, runs: TimedRun[]): ScaleRow {
+function scaleRow(name: string, entries: number, pages: number, command: string, runs: TimedRun[]): ScaleRow {
   const wallMs = spread(runs.map((r) => r.wallMs));
   const rssValues = runs.flatMap((r) => (r.maxRssKiB === undefined ? [] : [r.maxRssKiB]));
   const cpuValues = runs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
-  return { name, guides, pages, command, runs, wallMs, msPerPage: round((wallMs.median / pages) * 100) / 100, maxRssKiB: rssValues.length ? spread(rssValues) : undefined, cpuMs: cpuValues.length ? spread(cpuValues) : undefined };
+  return { name, entries, pages, command, runs, wallMs, msPerPage: round((wallMs.median / pages) * 100) / 100, maxRssKiB: rssValues.length ? spread(rssValues) : undefined, cpuMs: cpuValues.length ? spread(cpuValues) : undefined };
 }
 
-export async function scale(): Promise<{ rows: ScaleRow[]; eleventy: { version: string; layout: string } }> {
+/** What the scale section measured, or why it did not run. */
+export type ScaleResult =
+  | { kind: { name: string; dir: string; route: string; schema: string }; sizes: number[]; rows: ScaleRow[]; eleventy: { version: string; layout: string } }
+  | { skipped: string };
+
+/** The scale test at `sizes` (SCALE_SIZES unless given) synthetic entries of the project's first Markdown kind. */
+export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult> {
+  const source = await firstMarkdownKind(paths);
+  if (!source) return { skipped: `${rel(ROOT, path.join(paths.templates, SITE_MODULE))} declares no Markdown kind (kinds): there is nothing to make synthetic entries of.` };
+  const { kind } = source;
   const build = [process.execPath, "--import", "tsx", "scripts/build.ts"];
   const eleventyCmd = ensureEleventy();
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-scale-"));
   const rows: ScaleRow[] = [];
+  const largest = Math.max(...sizes);
   try {
-    for (const n of SCALE_SIZES) {
+    for (const n of sizes) {
       const root = path.join(tmp, `site-${n}`);
-      writeSyntheticProject(root, n);
+      writeSyntheticProject(root, paths, source, n);
       const env = { ...process.env, BOS_PROJECT_ROOT: root };
       const dist = path.join(root, "dist");
       const ours: TimedRun[] = [];
       const single: TimedRun[] = [];
       const eleventy: TimedRun[] = [];
       let pages = 0;
-      const anchored = n === Math.max(...SCALE_SIZES);
-      let e11: { input: string; output: string } | undefined;
+      const anchored = n === largest;
+      let e11: { input: string; output: string; sample: string } | undefined;
       for (let i = 0; i < SCALE_RUNS; i++) {
         const r = await timed(build, env, ROOT, dist);
         pages = Number(/Built (\d+) page/.exec(r.stdout)?.[1] ?? n);
@@ -95,21 +111,30 @@ export async function scale(): Promise<{ rows: ScaleRow[]; eleventy: { version: 
         if (!anchored) continue;
         const s = await timed(build, { ...env, BOS_WORKERS: "0" }, ROOT, dist);
         single.push({ wallMs: s.wallMs, maxRssKiB: s.maxRssKiB, cpuMs: s.cpuMs });
-        e11 ??= writeEleventyProject(path.join(tmp, `eleventy-${n}`), n, readFileSync(path.join(dist, "resources", "guides", syntheticGuideName(0), "index.html"), "utf8"));
+        const ourSample = readFileSync(entryPageFile(dist, entryPath(kind, syntheticEntryName(0))), "utf8");
+        e11 ??= writeEleventyProject(path.join(tmp, `eleventy-${n}`), source, n, ourSample);
         // Relative folders, run from the project: given absolute ones, Eleventy 3.1.8 skips the
-        // directory data file (resources/guides/guides.11tydata.json) and so the layout, and
+        // directory data file (<folder>/<folder>.11tydata.json) and so the layout, and
         // wrote 1 KB fragments instead of whole pages (measured before this was caught).
         const e = await timed([process.execPath, eleventyCmd, `--input=${path.basename(e11.input)}`, `--output=${path.basename(e11.output)}`, "--quiet"], { ...process.env }, path.dirname(e11.input), e11.output);
-        const sample = readFileSync(path.join(e11.output, "resources", "guides", syntheticGuideName(0), "index.html"), "utf8");
-        if (!sample.startsWith("<!DOCTYPE html>") || !sample.includes("</footer>")) throw new Error("Eleventy wrote a guide without the page layout: the anchor would not measure the same work.");
+        const problem = eleventyPageProblem(readFileSync(e11.sample, "utf8"), ourSample);
+        if (problem) throw new Error(problem);
         eleventy.push({ wallMs: e.wallMs, maxRssKiB: e.maxRssKiB, cpuMs: e.cpuMs });
       }
-      rows.push(scaleRow(`ours, ${n} guides`, n, pages, `BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, ours));
-      if (single.length) rows.push(scaleRow(`ours, ${n} guides, BOS_WORKERS=0`, n, pages, `BOS_WORKERS=0 BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, single));
-      if (eleventy.length) rows.push(scaleRow(`Eleventy ${ELEVENTY_VERSION}, ${n} guides`, n, n, `eleventy --input=<tmp>/src --output=<tmp>/_site --quiet`, eleventy));
+      rows.push(scaleRow(`ours, ${n} entries`, n, pages, `BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, ours));
+      if (single.length) rows.push(scaleRow(`ours, ${n} entries, BOS_WORKERS=0`, n, pages, `BOS_WORKERS=0 BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, single));
+      if (eleventy.length) rows.push(scaleRow(`Eleventy ${ELEVENTY_VERSION}, ${n} entries`, n, n, `eleventy --input=<tmp>/src --output=<tmp>/_site --quiet`, eleventy));
     }
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-  return { rows, eleventy: { version: ELEVENTY_VERSION, layout: "our guide page's head, header and footer verbatim; article fields and the Markdown body filled in by Liquid" } };
+  return { kind: { name: kind.name, dir: kind.dir, route: kind.route, schema: kind.schema }, sizes, rows, eleventy: { version: ELEVENTY_VERSION, layout: ELEVENTY_LAYOUT } };
+}
+
+/** The file our build wrote for the page at `sitePath`, as its dist/routes.json says. */
+function entryPageFile(dist: string, sitePath: string): string {
+  const routes = JSON.parse(readFileSync(path.join(dist, "routes.json"), "utf8")) as { path: string; output: string; alias?: boolean }[];
+  const row = routes.find((r) => r.path === sitePath && !r.alias);
+  if (!row) throw new Error(`The build has no page at ${sitePath} (dist/routes.json): the synthetic entries were not built at their kind's route.`);
+  return path.join(dist, row.output);
 }

@@ -1,24 +1,29 @@
 /**
- * The Eleventy anchor of the bench's scale test: the same synthetic Markdown guides
- * built by Eleventy on this machine, so "faster than Eleventy" is measured here
- * rather than read off another machine's numbers.
+ * The Eleventy anchor of the bench's scale test: the same synthetic Markdown entries
+ * (scripts/lib/synthetic-entries.ts) built by Eleventy on this machine, so "faster than
+ * Eleventy" is measured here rather than read off another machine's numbers.
  *
  * Eleventy is installed on demand, pinned, into .reports/anchors/ (git-ignored),
- * never into the project's dependencies. Its layout is cut from one of our own built
- * guide pages: the same <head>, header and footer markup (kept verbatim inside
- * {% raw %}), with the article's title, description, level, reading time and
- * Markdown body filled in by Liquid, so both generators write pages of about the
- * same size. Eleventy's defaults otherwise (markdown-it; Liquid pre-processing of
- * Markdown), as in the published benchmark.
+ * never into the project's dependencies. Its layout is cut from the page our build wrote
+ * for the first synthetic entry: all of it verbatim (inside {% raw %}), but the entry's
+ * Markdown body, which becomes {{ content }}, its front matter's text fields, which become
+ * {{ field }} wherever the page shows them (the <title> keeps the site's own suffix
+ * around the title, as the built page has it), and its address, which becomes the kind's
+ * route with {{ page.fileSlug }} for :name. So both generators write pages of about the
+ * same size at the same addresses (the kind's route). Eleventy's defaults otherwise
+ * (markdown-it; Liquid pre-processing of Markdown), as in the published benchmark.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./paths.ts";
-import { syntheticGuides } from "./synthetic-guides.ts";
+import { entryPath, syntheticEntries, syntheticEntry, type EntryKind, type EntrySource, type SyntheticEntry } from "./synthetic-entries.ts";
 
 export const ELEVENTY_VERSION = "3.1.8";
 export const ANCHOR_DIR = path.join(ROOT, ".reports", "anchors", `eleventy-${ELEVENTY_VERSION}`);
+
+/** What the layout keeps of our page, for the bench's JSON summary. */
+export const ELEVENTY_LAYOUT = "our first synthetic entry's page verbatim; its Markdown body, front matter text fields and address filled in by Liquid";
 
 /** Path of Eleventy's command-line entry, installing it first if needed (npm install --prefix). */
 export function ensureEleventy(): string {
@@ -33,45 +38,85 @@ export function ensureEleventy(): string {
   return cmd;
 }
 
-const raw = (html: string) => `{% raw %}${html}{% endraw %}`;
+const raw = (html: string) => (html ? `{% raw %}${html}{% endraw %}` : "");
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/**
- * A Liquid layout from one of our built guide pages: everything outside <article>
- * verbatim, the <title>, description and canonical address per page.
- */
-export function layoutFromGuidePage(html: string): string {
-  const start = html.indexOf("<article");
-  const end = html.indexOf("</article>");
-  if (start < 0 || end < 0) throw new Error("The guide page has no <article>.");
-  const head = html
-    .slice(0, start)
-    .replace(/<title>[^<]*<\/title>/, "\u0000title\u0000")
-    .replace(/(<meta name="description" content=")[^"]*"/, "$1\u0000description\u0000\"");
-  const fill = (s: string) =>
-    s
-      .split("\u0000")
-      .map((part, i) => (i % 2 === 0 ? raw(part) : part === "title" ? "<title>{{ title }} | Urbi</title>" : "{{ description }}"))
-      .join("");
-  const article = [
-    '<article class="bg-white pt-28 pb-20 sm:pt-32"><div class="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">',
-    '<p class="text-sm text-ink-600"><a href="/resources">All resources</a></p>',
-    '<header class="mt-6 max-w-3xl"><p class="flex flex-wrap items-center gap-3 text-sm text-ink-600"><span class="inline-block rounded-full px-2.5 py-1 text-xs font-semibold">{{ level }}</span>',
-    "<span>{{ readTime }} min read</span></p>",
-    '<h1 class="mt-4 text-4xl font-bold tracking-tight text-balance text-ink-900 sm:text-5xl">{{ title }}</h1>',
-    '<p class="mt-5 text-xl leading-8 text-ink-600">{{ description }}</p></header>',
-    '<div class="prose article max-w-3xl">{{ content }}</div></div>',
-  ].join("");
-  return fill(head) + article + raw(html.slice(end));
+/** The kind's route split at :name: what comes before and after an entry's name in its address. */
+function routeParts(kind: Pick<EntryKind, "route" | "name">): [string, string] {
+  const at = kind.route.indexOf(":name");
+  if (at < 0) throw new Error(`The route of the Markdown kind "${kind.name}" (${kind.route}) has no :name.`);
+  return [kind.route.slice(0, at), kind.route.slice(at + ":name".length)];
 }
 
-/** An Eleventy input folder with the n synthetic guides at /resources/guides/<name>/. */
-export function writeEleventyProject(root: string, n: number, guidePageHtml: string): { input: string; output: string } {
+/**
+ * A Liquid layout from our built page of `entry`: everything verbatim but its Markdown
+ * body ({{ content }}), its front matter's text fields of 10 or more characters
+ * ({{ field }}) and its address (the route, {{ page.fileSlug }} for :name).
+ */
+export function layoutFromEntryPage(html: string, entry: Pick<SyntheticEntry, "name" | "fields" | "body">, kind: Pick<EntryKind, "route" | "name">): string {
+  // The body: from the tag opening its first paragraph to the one closing its last. Searched
+  // backwards, so that an excerpt or a description earlier in the page is not taken for it.
+  const paragraphs = entry.body.split("\n\n").filter((p) => !/^(#|\s*$)/.test(p));
+  const first = escapeHtml(paragraphs[0]!.slice(0, 40));
+  const last = escapeHtml(paragraphs.at(-1)!.slice(-40));
+  const lastAt = html.lastIndexOf(last);
+  const firstAt = lastAt < 0 ? -1 : html.lastIndexOf(first, lastAt);
+  if (firstAt < 0) throw new Error(`Our page of ${entry.name} does not show its Markdown text as written: no Eleventy layout can be cut from it.`);
+  const bodyStart = html.lastIndexOf("<", firstAt);
+  const bodyEnd = html.indexOf(">", lastAt + last.length) + 1;
+  const headings = entry.body.split("\n\n").filter((p) => p.startsWith("#")).map((h) => escapeHtml(h.replace(/^#+\s*/, "")));
+  if (bodyStart < 0 || bodyEnd <= 0 || headings.some((h) => !html.slice(bodyStart, bodyEnd).includes(h)))
+    throw new Error(`Our page of ${entry.name} does not show its Markdown text in one piece: no Eleventy layout can be cut from it.`);
+
+  const [prefix, suffix] = routeParts(kind);
+  const needles: [string, string][] = [[entryPath(kind, entry.name), `${prefix}{{ page.fileSlug }}${suffix}`]];
+  for (const [key, value] of Object.entries(entry.fields)) {
+    if (typeof value !== "string" || value.length < 10 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) continue;
+    needles.push([value, `{{ ${key} }}`]);
+    if (escapeHtml(value) !== value) needles.push([escapeHtml(value), `{{ ${key} | escape }}`]);
+  }
+  // Every place outside the body that shows one of them, left to right, longest first where two start together.
+  const hits: { start: number; end: number; liquid: string }[] = [{ start: bodyStart, end: bodyEnd, liquid: "{{ content }}" }];
+  for (const [needle, liquid] of needles)
+    for (let at = html.indexOf(needle); at >= 0; at = html.indexOf(needle, at + needle.length))
+      if (at + needle.length <= bodyStart || at >= bodyEnd) hits.push({ start: at, end: at + needle.length, liquid });
+  hits.sort((a, b) => a.start - b.start || b.end - a.end);
+  let out = "";
+  let pos = 0;
+  for (const h of hits) {
+    if (h.start < pos) continue; // inside one already taken
+    out += raw(html.slice(pos, h.start)) + h.liquid;
+    pos = h.end;
+  }
+  return out + raw(html.slice(pos));
+}
+
+/**
+ * An Eleventy input folder with the n synthetic entries of the source's kind, written at
+ * its route: in the folder the route names (Eleventy's own addresses) when :name ends
+ * it, else with a permalink. `sample` is where Eleventy writes the first entry's page.
+ */
+export function writeEleventyProject(root: string, source: EntrySource, n: number, entryPageHtml: string): { input: string; output: string; sample: string } {
   const input = path.join(root, "src");
-  const guides = path.join(input, "resources", "guides");
-  mkdirSync(guides, { recursive: true });
+  const output = path.join(root, "_site");
+  const [prefix, suffix] = routeParts(source.kind);
+  const folder = prefix.split("/").filter(Boolean);
+  const plain = suffix === "" && folder.length > 0 && prefix.endsWith("/");
+  const dir = path.join(input, ...(plain ? folder : [source.kind.dir]));
+  mkdirSync(dir, { recursive: true });
   mkdirSync(path.join(input, "_includes"), { recursive: true });
-  writeFileSync(path.join(input, "_includes", "guide.liquid"), layoutFromGuidePage(guidePageHtml));
-  writeFileSync(path.join(guides, "guides.11tydata.json"), JSON.stringify({ layout: "guide.liquid" }) + "\n");
-  for (const g of syntheticGuides(n)) writeFileSync(path.join(guides, `${g.name}.md`), g.text);
-  return { input, output: path.join(root, "_site") };
+  const first = syntheticEntry(source, 0, n);
+  writeFileSync(path.join(input, "_includes", "entry.liquid"), layoutFromEntryPage(entryPageHtml, first, source.kind));
+  const data = plain ? { layout: "entry.liquid" } : { layout: "entry.liquid", permalink: `${prefix}{{ page.fileSlug }}${suffix.replace(/\/?$/, "/")}` };
+  writeFileSync(path.join(dir, `${path.basename(dir)}.11tydata.json`), JSON.stringify(data) + "\n");
+  for (const e of syntheticEntries(source, n)) writeFileSync(path.join(dir, `${e.name}.md`), e.text);
+  return { input, output, sample: path.join(output, ...entryPath(source.kind, first.name).split("/").filter(Boolean), "index.html") };
+}
+
+/** Why Eleventy's page of the first entry is not a whole page in our layout, or undefined when it is. */
+export function eleventyPageProblem(eleventyHtml: string, ourHtml: string): string | undefined {
+  const tail = ourHtml.trimEnd().slice(-200);
+  if (!/^<!doctype html>/i.test(eleventyHtml.trimStart()) || !eleventyHtml.trimEnd().endsWith(tail))
+    return "Eleventy wrote an entry without the page layout: the anchor would not measure the same work.";
+  return undefined;
 }

@@ -1,21 +1,23 @@
 /**
- * Scale: the synthetic guides the bench builds (scripts/lib/synthetic-guides.ts) are
- * valid content, and a build that shares Markdown and rendering with worker threads
- * (scripts/pipeline/support/pool.ts) gives exactly the bytes of a single-threaded build.
+ * Scale: the synthetic entries the bench builds (scripts/lib/synthetic-entries.ts) of the
+ * site's first Markdown kind (here its guides) are valid content, and a build that shares
+ * Markdown and rendering with worker threads (scripts/pipeline/support/pool.ts) gives
+ * exactly the bytes of a single-threaded build.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { layoutFromGuidePage } from "../../scripts/lib/eleventy-anchor.ts";
+import { layoutFromEntryPage } from "../../scripts/lib/eleventy-anchor.ts";
 import { projectPaths } from "../../scripts/lib/paths.ts";
-import { syntheticGuide, syntheticGuides, writeSyntheticProject } from "../../scripts/lib/synthetic-guides.ts";
+import { firstMarkdownKind, syntheticEntries, syntheticEntry, writeSyntheticProject } from "../../scripts/lib/synthetic-entries.ts";
 import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
 import { poolSettings, share } from "../../scripts/pipeline/support/pool.ts";
 import { countWords, WORDS_PER_MINUTE } from "../../scripts/pipeline/2-validate.ts";
 
+const source = (await firstMarkdownKind(projectPaths()))!;
 const root = mkdtempSync(path.join(os.tmpdir(), "bos-workers-"));
-writeSyntheticProject(root, 120);
+writeSyntheticProject(root, projectPaths(), source, 120);
 const paths = projectPaths(root);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -32,16 +34,17 @@ async function build(workers: string): Promise<BuildResult> {
 
 const bytes = (v: string | Uint8Array) => Buffer.from(v);
 
-describe("synthetic guides", () => {
-  it("are deterministic, about the size of the SSG benchmark's pages, with a readTime that matches", () => {
-    expect(syntheticGuide(7, 100).text).toBe(syntheticGuide(7, 100).text);
-    for (const g of syntheticGuides(50)) {
-      expect(g.readTime).toBe(Math.max(1, Math.round(countWords(g.body) / WORDS_PER_MINUTE)));
+describe("synthetic entries", () => {
+  it("are of the site's first Markdown kind, deterministic, about the size of the SSG benchmark's pages, with a readTime that matches", () => {
+    expect(source.kind.name).toBe("guide");
+    expect(syntheticEntry(source, 7, 100).text).toBe(syntheticEntry(source, 7, 100).text);
+    for (const g of syntheticEntries(source, 50)) {
+      expect(g.fields["readTime"]).toBe(Math.max(1, Math.round(countWords(g.body) / WORDS_PER_MINUTE)));
       expect(g.text.length).toBeGreaterThan(600);
       expect(g.text.length).toBeLessThan(1600);
     }
-    // A ring of links: the last guide links to the first.
-    expect(syntheticGuide(2, 3).body).toContain("(/resources/guides/bench-00001)");
+    // A ring of links: the last entry links to the first, at the kind's route.
+    expect(syntheticEntry(source, 2, 3).body).toContain("(/resources/guides/bench-00001)");
   });
 
   it("build without errors or warnings beyond the site's own", async () => {
@@ -51,13 +54,17 @@ describe("synthetic guides", () => {
     expect(result.routes.filter((r) => r.path.startsWith("/resources/guides/bench-"))).toHaveLength(120);
   });
 
-  it("give an Eleventy layout with our page's chrome around the article", () => {
-    const layout = layoutFromGuidePage('<html><head><title>X | Urbi</title><meta name="description" content="d"/></head><body><header>{{ h }}</header><article>a</article><footer>f</footer></body></html>');
-    expect(layout).toContain("<title>{{ title }} | Urbi</title>");
+  it("give an Eleventy layout that is our page of the entry, its body, text fields and address filled in by Liquid", () => {
+    const entry = { name: "bench-00001", fields: { title: "Lorem ipsum dolor 1", description: "Sed do eiusmod tempor incididunt.", level: "Beginner" }, body: "First words here.\n\n## Part\n\nLast words there." };
+    const page =
+      '<html><head><title>Lorem ipsum dolor 1 | Site</title><meta name="description" content="Sed do eiusmod tempor incididunt."/><link rel="canonical" href="https://x.test/resources/guides/bench-00001"/></head>' +
+      '<body><header>{{ h }}</header><article><h1>Lorem ipsum dolor 1</h1><span>Beginner</span><div><p>First words here.</p><h2 id="part">Part</h2><p>Last words there.</p></div></article><footer>f</footer></body></html>';
+    const layout = layoutFromEntryPage(page, entry, source.kind);
+    expect(layout).toContain("<title>{% endraw %}{{ title }}{% raw %} | Site</title>");
     expect(layout).toContain('content="{% endraw %}{{ description }}{% raw %}"');
-    expect(layout).toContain('{% raw %}"/></head><body><header>{{ h }}</header>{% endraw %}');
-    expect(layout).toContain("{{ content }}");
-    expect(layout.endsWith("{% raw %}</article><footer>f</footer></body></html>{% endraw %}")).toBe(true);
+    expect(layout).toContain('href="https://x.test{% endraw %}/resources/guides/{{ page.fileSlug }}{% raw %}"');
+    expect(layout).toContain('{% raw %}"/></head><body><header>{{ h }}</header><article><h1>{% endraw %}{{ title }}{% raw %}</h1><span>Beginner</span><div>{% endraw %}{{ content }}{% raw %}</div>');
+    expect(layout.endsWith("{% raw %}</div></article><footer>f</footer></body></html>{% endraw %}")).toBe(true);
   });
 });
 
