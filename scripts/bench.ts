@@ -16,6 +16,7 @@
  *                           bytes and lighthouse read the dist/ that is there
  *  --scale-sizes=50,200     other numbers of synthetic entries for scale (default 1000,4000;
  *                           the largest is also built single-threaded and by Eleventy)
+ *  --lighthouse-runs=1      Lighthouse runs per page (default 3)
  * This file parses the arguments, runs the sections, prints a plain-text report and writes
  * the same data to .reports/bench.json (a partial run keeps the other sections of the
  * previous file).
@@ -50,6 +51,12 @@ const sizesArg = args.find((a) => a.startsWith("--scale-sizes="));
 const scaleSizes = sizesArg ? sizesArg.slice("--scale-sizes=".length).split(",").filter(Boolean).map(Number) : SCALE_SIZES;
 if (!scaleSizes.length || scaleSizes.some((x) => !Number.isInteger(x) || x < 1)) {
   console.error(`bench: --scale-sizes takes whole numbers of entries, 1 or more: --scale-sizes=50,200`);
+  process.exit(2);
+}
+const lhRunsArg = args.find((a) => a.startsWith("--lighthouse-runs="));
+const lighthouseRunsPerPage = lhRunsArg ? Number(lhRunsArg.slice("--lighthouse-runs=".length)) : LIGHTHOUSE_RUNS;
+if (!Number.isInteger(lighthouseRunsPerPage) || lighthouseRunsPerPage < 1) {
+  console.error("bench: --lighthouse-runs takes a whole number, 1 or more");
   process.exit(2);
 }
 
@@ -110,7 +117,7 @@ try {
   if (wanted("bytes")) pages = pageBytes();
   if (wanted("reload")) reload = await saveToReload();
   if (wanted("scale")) scaled = await scale(scaleSizes);
-  if (wanted("lighthouse")) lh = await lighthouseRuns();
+  if (wanted("lighthouse")) lh = await lighthouseRuns(lighthouseRunsPerPage);
 } catch (err) {
   console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -227,7 +234,7 @@ if (pages) {
 
 if (reload) {
   out.push("");
-  out.push(`4. Dev save-to-reload: ${rel(paths.root, reload.file)} saved while npm run dev runs, "${reload.text}" with its first letter's case toggled in turn, until the reload event (${RUNS} saves)`);
+  out.push(`4. Dev save-to-reload: ${rel(paths.root, reload.file)} saved while npm run dev runs, a text the page shows ("${reload.text.length > 40 ? `${reload.text.slice(0, 40)}…` : reload.text}") with its first letter's case toggled in turn, until the reload event (${RUNS} saves)`);
   out.push(`${reload.times.map((t) => ms(t)).join(", ")}; ${spreadText(spread(reload.times), ms)}`);
 }
 
@@ -267,7 +274,7 @@ if (scaled && "skipped" in scaled) {
 
 if (lh) {
   out.push("");
-  out.push(`6. Lighthouse ${lh.version}, mobile defaults, ${LIGHTHOUSE_RUNS} runs per page (fresh headless Chromium each), medians; served by scripts/lib/server.ts. Report only.`);
+  out.push(`6. Lighthouse ${lh.version}, mobile defaults, ${lighthouseRunsPerPage} runs per page (fresh headless Chromium each), medians; served by scripts/lib/server.ts. Report only.`);
   const fmt = (v: number | null | undefined, unit = "") => (v === null || v === undefined ? "n/a" : `${unit === "" ? Math.round(v * 1000) / 1000 : Math.round(v)}${unit}`);
   out.push(
     table(
@@ -306,7 +313,7 @@ const sections = {
   devSaveToReloadMs: reload?.times,
   devSaveToReloadFile: reload ? rel(paths.root, reload.file) : undefined,
   scale: scaleSummary,
-  lighthouse: lh ? { version: lh.version, formFactor: "mobile (defaults)", runsPerPage: LIGHTHOUSE_RUNS, median: lh.median, runs: lh.runs } : undefined,
+  lighthouse: lh ? { version: lh.version, formFactor: "mobile (defaults)", runsPerPage: lighthouseRunsPerPage, median: lh.median, runs: lh.runs } : undefined,
 };
 const merged: Record<string, unknown> = only.length === SECTIONS.length ? {} : { ...previous };
 merged["machine"] = machine;

@@ -2,7 +2,8 @@
  * Section 6, lighthouse: Lighthouse (mobile defaults: simulated slow 4G and CPU slowdown) on
  * a few pages of the dist/ that is there (nothing is built): the home page and the largest
  * others by bytes, from its routes.json (lighthousePages), served by
- * scripts/lib/server.ts as npm start serves them, LIGHTHOUSE_RUNS runs per page, each in a
+ * scripts/lib/server.ts as npm start serves them, LIGHTHOUSE_RUNS runs per page (or
+ * --lighthouse-runs=N, scripts/bench.ts), each in a
  * fresh headless Chromium: each category score, FCP, LCP, TBT and CLS and the weighted audits
  * that did not pass, per run and as medians. Reported, never gated on (it is noisy).
  */
@@ -80,7 +81,7 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
   };
 }
 
-export async function lighthouseRuns(): Promise<{ version: string; runs: Record<string, LighthouseRun[]>; median: Record<string, LighthouseRun> }> {
+export async function lighthouseRuns(runsPerPage = LIGHTHOUSE_RUNS): Promise<{ version: string; runs: Record<string, LighthouseRun[]>; median: Record<string, LighthouseRun> }> {
   if (!existsSync(path.join(paths.dist, "routes.json"))) throw new Error("Lighthouse needs a built dist/: run npm run build (or the cold section) first");
   const { default: lighthouse } = await import("lighthouse");
   const version = (JSON.parse(readFileSync(path.join(ROOT, "node_modules", "lighthouse", "package.json"), "utf8")) as { version: string }).version;
@@ -90,7 +91,7 @@ export async function lighthouseRuns(): Promise<{ version: string; runs: Record<
   try {
     for (const page of lighthousePages()) {
       runs[page] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      for (let i = 0; i < runsPerPage; i++) {
         const chrome = await launchChromium();
         try {
           const result = await lighthouse(`http://127.0.0.1:${port}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });

@@ -4,7 +4,7 @@
  * its reload events (/__dev/events) like an open page, then lets the builder warm up for
  * 4 s. The page saved is the project's own (savedFile): content/pages/index.json, or the
  * largest page file when there is none. In it, the first text the built page shows
- * (a JSON string of a few words that its HTML contains) gets its first letter's case
+ * (a JSON string of a few words that its HTML's <body> contains) gets its first letter's case
  * toggled: a visible change of the same length, which the schema's lengths and patterns
  * still accept. RUNS times: the page file is saved with the change (then without it, in
  * turn) and the time until the reload event arrives is taken; after each, the page the dev
@@ -45,8 +45,9 @@ function strings(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** The first text of the page file that the built page shows, whose first letter has two cases, and that is written in the file as JSON.stringify writes it. */
-function visibleText(fileText: string, html: string): string | undefined {
+/** The first text of the page file that the built page shows in its <body>, whose first letter has two cases, and that is written in the file as JSON.stringify writes it. */
+function visibleText(fileText: string, page: string): string | undefined {
+  const html = page.slice(Math.max(0, page.search(/<body[\s>]/)));
   return strings(JSON.parse(fileText)).find(
     (s) => /^\p{L}/u.test(s) && s.includes(" ") && s.length >= 12 && !/["'&<>]/.test(s) && toggleFirst(s) !== s && fileText.includes(JSON.stringify(s)) && html.includes(escapeHtml(s)) && !html.includes(escapeHtml(toggleFirst(s))),
   );
