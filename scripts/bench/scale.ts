@@ -85,7 +85,11 @@ export type ScaleResult =
 /** The scale test at `sizes` (SCALE_SIZES unless given) synthetic entries of the project's first Markdown kind. */
 export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult> {
   const source = await firstMarkdownKind(paths);
-  if (!source) return { skipped: `${rel(ROOT, path.join(paths.templates, SITE_MODULE))} declares no Markdown kind (kinds): there is nothing to make synthetic entries of.` };
+  if (!source) {
+    const file = path.join(paths.templates, SITE_MODULE);
+    const shown = file.startsWith(paths.root + path.sep) ? rel(paths.root, file) : file;
+    return { skipped: `${shown} declares no Markdown kind (kinds): there is nothing to make synthetic entries of.` };
+  }
   const { kind } = source;
   const build = [process.execPath, "--import", "tsx", "scripts/build.ts"];
   const eleventyCmd = ensureEleventy();
@@ -103,7 +107,7 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
       const eleventy: TimedRun[] = [];
       let pages = 0;
       const anchored = n === largest;
-      let e11: { input: string; output: string; sample: string } | undefined;
+      let e11: ReturnType<typeof writeEleventyProject> | undefined;
       for (let i = 0; i < SCALE_RUNS; i++) {
         const r = await timed(build, env, ROOT, dist);
         pages = Number(/Built (\d+) page/.exec(r.stdout)?.[1] ?? n);
@@ -117,7 +121,7 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
         // directory data file (<folder>/<folder>.11tydata.json) and so the layout, and
         // wrote 1 KB fragments instead of whole pages (measured before this was caught).
         const e = await timed([process.execPath, eleventyCmd, `--input=${path.basename(e11.input)}`, `--output=${path.basename(e11.output)}`, "--quiet"], { ...process.env }, path.dirname(e11.input), e11.output);
-        const problem = eleventyPageProblem(readFileSync(e11.sample, "utf8"), ourSample);
+        const problem = eleventyPageProblem(readFileSync(e11.sample, "utf8"), e11.layoutEnds);
         if (problem) throw new Error(problem);
         eleventy.push({ wallMs: e.wallMs, maxRssKiB: e.maxRssKiB, cpuMs: e.cpuMs });
       }

@@ -54,6 +54,11 @@ function routeParts(kind: Pick<EntryKind, "route" | "name">): [string, string] {
  * ({{ field }}) and its address (the route, {{ page.fileSlug }} for :name).
  */
 export function layoutFromEntryPage(html: string, entry: Pick<SyntheticEntry, "name" | "fields" | "body">, kind: Pick<EntryKind, "route" | "name">): string {
+  return cutEntryPage(html, entry, kind).layout;
+}
+
+/** The layout (layoutFromEntryPage), and the verbatim text of our page before its first placeholder and after its last. */
+export function cutEntryPage(html: string, entry: Pick<SyntheticEntry, "name" | "fields" | "body">, kind: Pick<EntryKind, "route" | "name">): { layout: string; head: string; tail: string } {
   // The body: from the tag opening its first paragraph to the one closing its last. Searched
   // backwards, so that an excerpt or a description earlier in the page is not taken for it.
   const paragraphs = entry.body.split("\n\n").filter((p) => !/^(#|\s*$)/.test(p));
@@ -88,7 +93,7 @@ export function layoutFromEntryPage(html: string, entry: Pick<SyntheticEntry, "n
     out += raw(html.slice(pos, h.start)) + h.liquid;
     pos = h.end;
   }
-  return out + raw(html.slice(pos));
+  return { layout: out + raw(html.slice(pos)), head: html.slice(0, hits[0]!.start), tail: html.slice(pos) };
 }
 
 /**
@@ -96,7 +101,7 @@ export function layoutFromEntryPage(html: string, entry: Pick<SyntheticEntry, "n
  * its route: in the folder the route names (Eleventy's own addresses) when :name ends
  * it, else with a permalink. `sample` is where Eleventy writes the first entry's page.
  */
-export function writeEleventyProject(root: string, source: EntrySource, n: number, entryPageHtml: string): { input: string; output: string; sample: string } {
+export function writeEleventyProject(root: string, source: EntrySource, n: number, entryPageHtml: string): { input: string; output: string; sample: string; layoutEnds: LayoutEnds } {
   const input = path.join(root, "src");
   const output = path.join(root, "_site");
   const [prefix, suffix] = routeParts(source.kind);
@@ -106,17 +111,24 @@ export function writeEleventyProject(root: string, source: EntrySource, n: numbe
   mkdirSync(dir, { recursive: true });
   mkdirSync(path.join(input, "_includes"), { recursive: true });
   const first = syntheticEntry(source, 0, n);
-  writeFileSync(path.join(input, "_includes", "entry.liquid"), layoutFromEntryPage(entryPageHtml, first, source.kind));
+  const { layout, head, tail } = cutEntryPage(entryPageHtml, first, source.kind);
+  writeFileSync(path.join(input, "_includes", "entry.liquid"), layout);
   const data = plain ? { layout: "entry.liquid" } : { layout: "entry.liquid", permalink: `${prefix}{{ page.fileSlug }}${suffix.replace(/\/?$/, "/")}` };
   writeFileSync(path.join(dir, `${path.basename(dir)}.11tydata.json`), JSON.stringify(data) + "\n");
   for (const e of syntheticEntries(source, n)) writeFileSync(path.join(dir, `${e.name}.md`), e.text);
-  return { input, output, sample: path.join(output, ...entryPath(source.kind, first.name).split("/").filter(Boolean), "index.html") };
+  return { input, output, sample: path.join(output, ...entryPath(source.kind, first.name).split("/").filter(Boolean), "index.html"), layoutEnds: { head, tail } };
 }
 
-/** Why Eleventy's page of the first entry is not a whole page in our layout, or undefined when it is. */
-export function eleventyPageProblem(eleventyHtml: string, ourHtml: string): string | undefined {
-  const tail = ourHtml.trimEnd().slice(-200);
-  if (!/^<!doctype html>/i.test(eleventyHtml.trimStart()) || !eleventyHtml.trimEnd().endsWith(tail))
+/** Our page's verbatim text before the layout's first placeholder and after its last. */
+export interface LayoutEnds {
+  head: string;
+  tail: string;
+}
+
+/** Why Eleventy's page of the first entry is not a whole page in our layout (it starts and ends as ours does), or undefined when it is. */
+export function eleventyPageProblem(eleventyHtml: string, ends: LayoutEnds): string | undefined {
+  const [head, tail] = [ends.head.slice(0, 200), ends.tail.trimEnd().slice(-200)];
+  if (!eleventyHtml.startsWith(head) || !eleventyHtml.trimEnd().endsWith(tail) || eleventyHtml.length < ends.head.length + ends.tail.length)
     return "Eleventy wrote an entry without the page layout: the anchor would not measure the same work.";
   return undefined;
 }
