@@ -29,7 +29,7 @@ import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./sup
 import { assemble, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./5-render.tsx";
 import { resolve, type ResolvedContent } from "./3-resolve.ts";
 import { buildRoutes, type Route } from "./4-routes.ts";
-import { loadSchemas, type SchemaSet } from "./support/schemas.ts";
+import { checkKindSchemas, loadSchemas, type SchemaSet } from "./support/schemas.ts";
 import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SiteImages } from "./support/seo.ts";
 import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
@@ -120,6 +120,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
   const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? [])), siteModuleJob]);
+  checkKindSchemas(siteModule.kinds ?? [], schemas);
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;

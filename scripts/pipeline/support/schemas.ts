@@ -47,3 +47,23 @@ export function derefSchema(schema: JsonSchema, file: string, schemas: SchemaSet
   const merged = { ...(node as JsonSchema), ...(schema["description"] ? { description: schema["description"] } : {}) };
   return derefSchema(merged, target, schemas);
 }
+
+/**
+ * A Markdown kind's entries are pages: their title and description come from the
+ * front matter, so the kind's schema must exist and require both as text. A
+ * developer's mistake in the site, not in content: it stops the build with one
+ * sentence naming the kind and the schema.
+ */
+export function checkKindSchemas(kinds: readonly { name: string; schema: string }[], schemas: SchemaSet): void {
+  for (const kind of kinds) {
+    const schema = schemas.byPath.get(kind.schema);
+    if (!schema) throw new Error(`templates/site.ts: the kind "${kind.name}" names the schema ${kind.schema}, which is not in schemas/.`);
+    const required = Array.isArray(schema["required"]) ? (schema["required"] as unknown[]) : [];
+    const properties = (schema["properties"] ?? {}) as Record<string, JsonSchema | undefined>;
+    const missing = ["title", "description"].filter((f) => !required.includes(f) || properties[f]?.["type"] !== "string");
+    if (missing.length)
+      throw new Error(
+        `schemas/${kind.schema}: the front matter of a "${kind.name}" is its page's ${missing.join(" and ")}, so the schema must list ${missing.map((f) => `"${f}"`).join(" and ")} in "required" with "type": "string".`,
+      );
+  }
+}
