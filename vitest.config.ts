@@ -5,7 +5,9 @@ const reportDir = process.env["CI_REPORT_DIR"];
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}"],
+    // tests/generator: the generator on its own, against the fixture site (tests/fixtures/site);
+    // tests/unit: the Building OS site (tests/README.md).
+    include: ["tests/generator/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
     testTimeout: 30_000,
     // Vitest's default on 2 cores is one worker (cores - 1), and several files mostly
     // wait for child processes (killed-build, dev-server, the strict build): 3 keeps

@@ -1,0 +1,63 @@
+/**
+ * Test helper: the fixture site (tests/fixtures/site), a site written against the
+ * generator's public API with nothing of the Building OS site in it. A test that changes
+ * files gets a throw-away copy of its content/ and schemas/ (with some files replaced);
+ * templates stay where they are, since they import the generator by relative paths.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { projectPaths, ROOT, type ProjectPaths } from "../../scripts/lib/paths.ts";
+
+export const FIXTURE = path.join(ROOT, "tests/fixtures/site");
+export const FIXTURE_TEMPLATES = path.join(FIXTURE, "templates");
+
+/** A fixture file's text, as in the repository ("content/pages/index.json"). */
+export function fixtureText(file: string): string {
+  return readFileSync(path.join(FIXTURE, file), "utf8");
+}
+
+/** The fixture file's text with `from` replaced by `to` (exactly once: a test that edits nothing would prove nothing). */
+export function edited(file: string, from: string, to: string): string {
+  const text = fixtureText(file);
+  const at = text.indexOf(from);
+  if (at === -1 || text.indexOf(from, at + 1) !== -1) throw new Error(`${file} must hold ${JSON.stringify(from)} exactly once`);
+  return text.slice(0, at) + to + text.slice(at + from.length);
+}
+
+export type FixtureProject = ProjectPaths & { cleanup(): void };
+
+/** A copy of the fixture's content and schemas in a temporary folder, with `files` written (null deletes). */
+export function fixtureProject(files: Record<string, string | null> = {}): FixtureProject {
+  const root = mkdtempSync(path.join(os.tmpdir(), "gen-fixture-"));
+  cpSync(path.join(FIXTURE, "content"), path.join(root, "content"), { recursive: true });
+  cpSync(path.join(FIXTURE, "schemas"), path.join(root, "schemas"), { recursive: true });
+  for (const [file, text] of Object.entries(files)) {
+    const abs = path.join(root, file);
+    if (text === null) rmSync(abs, { force: true });
+    else {
+      mkdirSync(path.dirname(abs), { recursive: true });
+      writeFileSync(abs, text);
+    }
+  }
+  return { ...projectPaths(root, { templates: FIXTURE_TEMPLATES }), cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** fixtureProject() for a whole test file: every copy it makes is removed after the file's last test. Call at the top level. */
+export function fixturesRemovedAfterAll(afterAll: (fn: () => void) => void): typeof fixtureProject {
+  const cleanups: (() => void)[] = [];
+  afterAll(() => cleanups.forEach((c) => c()));
+  return (files = {}) => {
+    const p = fixtureProject(files);
+    cleanups.push(p.cleanup);
+    return p;
+  };
+}
+
+/** line:column of the first `needle` in `text` (1-based), counted here rather than by the parser under test. */
+export function where(text: string, needle: string, from = 0): string {
+  const index = text.indexOf(needle, from);
+  if (index < 0) throw new Error(`${needle} is not in the text`);
+  const before = text.slice(0, index).split("\n");
+  return `${before.length}:${before.at(-1)!.length + 1}`;
+}
