@@ -4,7 +4,8 @@
  * files gets a throw-away copy of its content/ and schemas/ (with some files replaced);
  * templates stay where they are, since they import the generator by relative paths.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { projectPaths, ROOT, type ProjectPaths } from "../../scripts/lib/paths.ts";
@@ -60,4 +61,16 @@ export function where(text: string, needle: string, from = 0): string {
   if (index < 0) throw new Error(`${needle} is not in the text`);
   const before = text.slice(0, index).split("\n");
   return `${before.length}:${before.at(-1)!.length + 1}`;
+}
+
+/** A hash of every file under a folder (names and contents), to compare whole outputs; "missing" when there is no folder. */
+export function fingerprint(dir: string): string {
+  if (!existsSync(dir)) return "missing";
+  const hash = createHash("sha256");
+  for (const file of readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort())
+    hash.update(file).update("\0").update(readFileSync(path.join(dir, file))).update("\0");
+  return hash.digest("hex");
 }
