@@ -34,7 +34,7 @@ describe("serving while builds replace dist/", () => {
     const versions = [first.files, second.files];
     expect(text(versions[0]!.get("pricing/index.html")!)).not.toBe(text(versions[1]!.get("pricing/index.html")!));
 
-    server = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/unit/support/serve-child.ts"), p.dist], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/generator/support/serve-child.ts"), p.dist], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let serverErr = "";
     server.stderr!.on("data", (d: Buffer) => (serverErr += d));
     const port = await new Promise<number>((resolve, reject) => {

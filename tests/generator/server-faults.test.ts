@@ -157,7 +157,7 @@ describe("a thousand idle connections", () => {
 
   it("do not keep pages or leads from being answered, and are closed after the headers timeout", async () => {
     const leads = path.join(dir, "leads.jsonl");
-    child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/unit/support/serve-child.ts"), dist], {
+    child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/generator/support/serve-child.ts"), dist], {
       cwd: ROOT,
       env: { ...process.env, LEADS_FILE: leads, HEADERS_TIMEOUT_MS: "1500", REQUEST_TIMEOUT_MS: "3000" },
       stdio: ["ignore", "pipe", "inherit"],
