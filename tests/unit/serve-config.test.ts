@@ -1,34 +1,17 @@
 /**
- * dist/_headers as serve-handler's configuration (scripts/lib/serve-config.ts): the
- * pattern translation, and, on the real site, that every page, asset and the 404 page
- * are served with exactly the headers the _headers rules give their URL.
+ * The Building OS site's dist/_headers, served by serve-handler (scripts/lib/serve-config.ts):
+ * every page, asset and the 404 page are served with exactly the headers the _headers
+ * rules give their URL. (The pattern translation, and the same on the fixture site:
+ * tests/generator/serve-config.test.ts.)
  */
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headersForPath, parseHeadersFile } from "../../scripts/lib/headers-file.ts";
-import { fileGlob } from "../../scripts/lib/serve-config.ts";
 import { startServer } from "../../scripts/lib/server.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
-
-describe("fileGlob", () => {
-  it.each([
-    ["/", "/index.html"],
-    ["/*", "/**"],
-    ["/assets/*", "/assets/**"],
-    ["/pricing", "/pricing{,/index.html}"],
-    ["/pricing/", "/pricing/index.html"],
-    ["/guides/:slug", "/guides/*{,/index.html}"],
-    ["/404.html", "/404.html{,/index.html}"],
-    ["/foo*", "/foo*{,/**}"],
-    ["https://www.example.com/pricing", "/pricing{,/index.html}"],
-    ["/a(b)", "/a\\(b\\){,/index.html}"],
-  ])("%s -> %s", (pattern, glob) => {
-    expect(fileGlob(pattern)).toBe(glob);
-  });
-});
 
 describe("the real site's _headers, served by serve-handler", () => {
   const project = projectsRemovedAfterAll(afterAll);

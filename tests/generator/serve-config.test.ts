@@ -1,0 +1,90 @@
+/**
+ * dist/_headers as serve-handler's configuration (scripts/lib/serve-config.ts): the
+ * pattern translation, and, on the fixture site's build, that every page, asset and the
+ * 404 page are served with exactly the headers the _headers rules give their URL, and an
+ * unknown address gets the not-found page with status 404. (The Building OS site's own
+ * pages: tests/unit/serve-config.test.ts.)
+ */
+import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { headersForPath, parseHeadersFile } from "../../scripts/lib/headers-file.ts";
+import { fileGlob } from "../../scripts/lib/serve-config.ts";
+import { startServer } from "../../scripts/lib/server.ts";
+import { runPipeline } from "../../scripts/pipeline/index.ts";
+import { fixturesRemovedAfterAll } from "./fixture.ts";
+
+describe("fileGlob", () => {
+  it.each([
+    ["/", "/index.html"],
+    ["/*", "/**"],
+    ["/assets/*", "/assets/**"],
+    ["/pricing", "/pricing{,/index.html}"],
+    ["/pricing/", "/pricing/index.html"],
+    ["/guides/:slug", "/guides/*{,/index.html}"],
+    ["/404.html", "/404.html{,/index.html}"],
+    ["/foo*", "/foo*{,/**}"],
+    ["https://www.example.com/pricing", "/pricing{,/index.html}"],
+    ["/a(b)", "/a\\(b\\){,/index.html}"],
+  ])("%s -> %s", (pattern, glob) => {
+    expect(fileGlob(pattern)).toBe(glob);
+  });
+});
+
+describe("the fixture site's _headers, served by serve-handler", () => {
+  const project = fixturesRemovedAfterAll(afterAll);
+  let server: Server;
+  let base: string;
+  let dist: string;
+  beforeAll(async () => {
+    const p = project();
+    dist = p.dist;
+    expect((await runPipeline(p, { mode: "build" })).ok).toBe(true);
+    server = await startServer({ dist, port: 0 });
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  }, 60_000);
+  afterAll(() => server?.close());
+
+  it("gives every page (at /x and /x/), asset and the 404 page the headers of its URL's rules", async () => {
+    const rules = parseHeadersFile(readFileSync(path.join(dist, "_headers"), "utf8"));
+    const routes = JSON.parse(readFileSync(path.join(dist, "routes.json"), "utf8")) as Array<{ path: string; status: number }>;
+    const urls = routes.filter((r) => r.status === 200).flatMap((r) => (r.path === "/" ? ["/"] : [r.path, `${r.path}/`]));
+    expect(urls).toEqual(["/", "/about/team", "/about/team/", "/notes/first-flight", "/notes/first-flight/", "/notes/repairs", "/notes/repairs/"]);
+    const assets = ["/robots.txt", "/sitemap.xml", "/site.webmanifest"];
+    const mismatches: string[] = [];
+    let compared = 0;
+    for (const url of [...urls, ...assets, "/no-such-page"]) {
+      const res = await fetch(base + url, { method: "HEAD" });
+      expect(res.status, url).toBe(url === "/no-such-page" ? 404 : 200);
+      // A missing page is answered with 404.html, whose headers are those of /404.html.
+      for (const [name, value] of headersForPath(rules, url === "/no-such-page" ? "/404.html" : url)) {
+        compared++;
+        if (res.headers.get(name) !== value) mismatches.push(`${url} ${name}: ${res.headers.get(name)} (expected ${value})`);
+      }
+      if (res.headers.get("cache-control") === null) mismatches.push(`${url}: no Cache-Control`);
+      if (res.headers.get("content-disposition") !== null) mismatches.push(`${url}: a Content-Disposition`);
+    }
+    expect(mismatches).toEqual([]);
+    // Eight headers for every URL: seven security headers (the site module's Permissions-Policy among them) and Cache-Control.
+    expect(compared).toBe(8 * (urls.length + assets.length + 1));
+  });
+
+  it("answers an unknown address with the not-found page and status 404, and a note at its address", async () => {
+    const missing = await fetch(`${base}/notes/no-such-note`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("<title>Page not found | Northwind Kites</title>");
+    const note = await fetch(`${base}/notes/first-flight`);
+    expect(note.status).toBe(200);
+    expect(await note.text()).toContain("<title>The first flight | Northwind Kites</title>");
+  });
+
+  it("caches hashed assets for a year and never a 404", async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const asset = /\/assets\/[^"']+\.(?:js|woff2|svg)/.exec(html)![0];
+    expect((await fetch(base + asset, { method: "HEAD" })).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const missing = await fetch(`${base}/assets/gone-abcdef1234.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("no-cache");
+  });
+});
