@@ -151,6 +151,26 @@ describe("a clean build of the fixture site", () => {
   });
 });
 
+/** The repository's own folders, or the helpers of tests/unit/project.ts that copy them (spelt in parts, so that this file does not match). */
+const BUILDING_OS_PROJECT = new RegExp(['ROOT,\\s*"(content|schemas|templates)\\b', "projectPaths\\((ROOT)?\\)", "temp" + "Project", "projectsRemoved" + "AfterAll"].join("|"), "g");
+
+describe("the generator's tests", () => {
+  it("never reach for the Building OS site: no import of templates/ or tests/unit/, no content/, schemas/ or templates/ of the repository", async () => {
+    const found: string[] = [];
+    for (const file of await listFiles(path.join(ROOT, "tests/generator"))) {
+      if (!/\.tsx?$/.test(file)) continue;
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(/from\s+"([^"]+)"|import\("([^"]+)"\)/g)) {
+        const spec = m[1] ?? m[2]!;
+        const target = spec.startsWith(".") ? path.relative(ROOT, path.resolve(path.dirname(file), spec)).split(path.sep).join("/") : spec;
+        if (/^(templates|content|schemas|tests\/unit)\//.test(target)) found.push(`${path.relative(ROOT, file)} imports ${target}`);
+      }
+      for (const m of text.matchAll(BUILDING_OS_PROJECT)) found.push(`${path.relative(ROOT, file)}: ${m[0]}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
+
 describe("the fixture's templates", () => {
   it("use the generator only through its public API, as a stranger's site would", async () => {
     const outside: string[] = [];
