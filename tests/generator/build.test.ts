@@ -113,6 +113,19 @@ describe("a clean build of the fixture site", () => {
     expect(html).toContain('<p class="text-lg">Sewn by hand by <a href="/about/team">our team</a>, flown on every beach we can reach.</p>');
   });
 
+  it("serves the site module's font under its own family name, preloaded, cut from the file it names, with fallbacks named after it", () => {
+    const html = read("index.html");
+    const file = /<link rel="preload" href="\/(assets\/kite-sans-[a-z0-9]{10}\.woff2)" as="font" type="font\/woff2" crossorigin=""\/>/.exec(html);
+    expect(file).not.toBeNull();
+    const woff2 = readFileSync(path.join(p.dist, file![1]!));
+    expect(woff2.subarray(0, 4).toString("latin1")).toBe("wOF2");
+    // Cut to what the site uses: smaller than the variable file it comes from.
+    expect(woff2.length).toBeLessThan(readFileSync(path.join(ROOT, "node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2")).length);
+    expect(html).toContain(`@font-face{font-family:Kite Sans;font-style:normal;font-weight:400 700;font-display:swap;src:url(/${file![1]})format("woff2")}`);
+    expect(html).toContain("@font-face{font-family:Kite Sans Fallback;font-weight:400;src:local(Arial)");
+    expect(html).not.toMatch(/font-family:Inter|inter-[a-z0-9]{10}\.woff2/);
+  });
+
   it("copies the content image under a hashed name with its size, and draws icons and a share image from the mark", () => {
     const mark = /<img src="\/(assets\/mark-[a-z0-9]{10}\.svg)" width="32" height="32" alt=""\/>/.exec(read("index.html"));
     expect(mark).not.toBeNull();
