@@ -55,13 +55,6 @@ export function fixturesRemovedAfterAll(afterAll: (fn: () => void) => void): typ
   };
 }
 
-/** line:column of the first `needle` in `text` (1-based), counted here rather than by the parser under test. */
-export function where(text: string, needle: string, from = 0): string {
-  const index = text.indexOf(needle, from);
-  if (index < 0) throw new Error(`${needle} is not in the text`);
-  const before = text.slice(0, index).split("\n");
-  return `${before.length}:${before.at(-1)!.length + 1}`;
-}
 
 /** A hash of every file under a folder (names and contents), to compare whole outputs; "missing" when there is no folder. */
 export function fingerprint(dir: string): string {
