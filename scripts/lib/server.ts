@@ -72,7 +72,8 @@ async function headersConfig(root: string): Promise<ServeHeaderRule[]> {
     const st = await fs.stat(file);
     key = `${st.ino}:${st.size}:${st.mtimeMs}`;
   } catch (err) {
-    if (code(err) === "ENOENT") return serveHeaders([]);
+    // No _headers in a folder that is still there: a site without one. (A folder gone meanwhile is the caller's to handle.)
+    if (code(err) === "ENOENT" && (await fs.stat(root).then(() => true, () => false))) return serveHeaders([]);
     throw err;
   }
   const cached = configs.get(root);
@@ -242,6 +243,15 @@ async function serveStatic(dist: string, options: ServerOptions, req: http.Incom
     return writeHead.call(this, status, headers as http.OutgoingHttpHeaders);
   } as typeof res.writeHead;
 
+  let headers: ServeHeaderRule[];
+  try {
+    headers = await headersConfig(root);
+  } catch (err) {
+    // The site's folder (or its _headers) vanished since it was looked up: dist/ was replaced meanwhile.
+    res.writeHead = writeHead;
+    if ((code(err) === "ENOENT" || code(err) === "ENOTDIR") && attempt < 3) return serveStatic(dist, options, req, res, attempt + 1);
+    throw err;
+  }
   const config = {
     public: root,
     cleanUrls: ["!/**/*.html"], // /x finds x/index.html; /x.html is served as it is, without a redirect
@@ -249,7 +259,7 @@ async function serveStatic(dist: string, options: ServerOptions, req: http.Incom
     directoryListing: false,
     symlinks: false,
     etag: !dev,
-    headers: await headersConfig(root),
+    headers,
   };
   if (dev) delete req.headers["range"];
   res.on("close", closeAll);

@@ -81,6 +81,7 @@ describe("serving while builds replace dist/", () => {
     await Promise.all([builder(), ...Array.from({ length: CLIENTS }, (_, i) => client(i))]);
 
     console.log(`${swaps} swaps, ${tally.answers} answers, ${tally.fiveHundreds} 5xx, ${tally.wrong.length} wrong`);
+    if (tally.wrong.length || tally.fiveHundreds) console.log("first wrong answers:", tally.wrong.slice(0, 5), "server stderr:", serverErr.slice(0, 2000));
     expect(server.exitCode, serverErr).toBeNull();
     expect(swaps).toBeGreaterThanOrEqual(MIN_SWAPS);
     expect(tally.answers).toBeGreaterThan(swaps);
