@@ -134,7 +134,11 @@ export interface SiteModule<Site = never> {
   /** Kinds of content beyond pages and collections (Markdown entries with pages of their own). */
   kinds?: MarkdownKind[];
   /** What the web app manifest (site.webmanifest) says about the site beyond its names. */
-  manifest?(site: Site): { description?: string };
+  manifest?(site: Site): {
+    description?: string;
+    /** The app's background while it starts, a CSS colour: the pages' background (default "#ffffff"). */
+    background?: string;
+  };
   /** The site's extensions to what search engines read. */
   seo?: {
     /** The page's JSON-LD (a schema.org object), escaped and put in its <head>; undefined for none. */
@@ -154,6 +158,12 @@ export interface SiteModule<Site = never> {
     /** Prefix of the CloudFront response headers policies' names (default "site"). */
     name?: string;
   };
+  /**
+   * A local stand-in for the site's form webhook: `npm start` and `npm run dev` answer
+   * POSTs to `path`, check each against schemas/<schema> and append it as one JSON line to
+   * `file` (relative to the project folder; LEADS_FILE overrides). See scripts/lib/leads.ts.
+   */
+  receiver?: { path: string; schema: string; file: string };
 }
 
 /** A link in a page's trail of breadcrumbs. */

@@ -16,15 +16,16 @@
  *   is injected into every HTML page (see scripts/lib/dev-client.ts). Pages are served
  *   with the headers of dist/_headers, like npm start, so the Content-Security-Policy
  *   applies while developing; the client script alone is added to it, by its hash.
- * - POST /api/leads goes to the local lead receiver, as with npm start (scripts/lib/leads.ts).
+ * - The local receiver the site module declares (this site: POST /api/leads) answers as
+ *   with npm start (scripts/lib/leads.ts); a change to that declaration needs a restart.
  */
 import { fork, spawn, type ChildProcess } from "node:child_process";
-import { promises as fs, watch, type FSWatcher } from "node:fs";
+import { existsSync, promises as fs, watch, type FSWatcher } from "node:fs";
 import type http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { DEV_EVENTS_PATH, injectDevClient, isEditorTempFile } from "./lib/dev-client.ts";
-import { createLeadReceiver, leadsFile, LEADS_PATH } from "./lib/leads.ts";
+import { siteReceiver } from "./lib/leads.ts";
 import { projectArg, projectPaths, rel, ROOT } from "./lib/paths.ts";
 import { startServer } from "./lib/server.ts";
 
@@ -38,10 +39,11 @@ if (extra.length) {
   process.exit(2);
 }
 const paths = projectPaths();
-/** Generated content types are this repository's site's (gen-types.ts); another project keeps its own types. */
-const ownTypes = paths.templates === path.join(ROOT, "templates");
+/** Generated content types (gen-types.ts), where the project has them; a project without keeps its own types. */
 const TYPES_FILE = path.join(paths.templates, "content-types.ts");
-const TYPES_REL = rel(ROOT, TYPES_FILE);
+const ownTypes = existsSync(TYPES_FILE);
+/** As the watcher names it: "templates/content-types.ts". */
+const TYPES_REL = `templates/${rel(paths.templates, TYPES_FILE)}`;
 const WATCHED: Array<[name: string, dir: string]> = [
   ["content", paths.content],
   ["schemas", paths.schemas],
@@ -346,11 +348,14 @@ await build(true);
 ensureBuilder();
 if (stopping) await new Promise(() => {}); // stop() exits
 
-const receiveLead = createLeadReceiver({ path: LEADS_PATH, file: leadsFile() });
+const receiver = await siteReceiver(paths).catch((err: Error) => {
+  console.error(`${err.message} Leads are not received until it is fixed and npm run dev restarted.`);
+  return undefined;
+});
 server = await startServer({
   dist: paths.dist,
   port,
-  handle: (req, res) => handle(req, res) || receiveLead(req, res),
+  handle: (req, res) => handle(req, res) || (receiver?.handle(req, res) ?? false),
   // Pages get the headers of dist/_headers, CSP included; the dev client is allowed by its hash.
   transformHtml: (html, headers) => injectDevClient(html, lastError, buildId, paths.root, headers),
 }).catch(portInUse);

@@ -1,22 +1,54 @@
 /**
- * npm start (after npm run build): serves dist/ on http://localhost:3000 as a static host would,
- * plus the local lead receiver on /api/leads (scripts/lib/leads.ts).
+ * npm start: builds (`--build`, as `npm start` passes it), then serves dist/ on
+ * http://localhost:3000 (PORT overrides) as a static host would, plus the local
+ * receiver the site module declares (this site: POST /api/leads; scripts/lib/leads.ts).
+ * `--project <dir>` builds and serves another site (lib/paths.ts projectArg).
+ * Without --build it serves dist/ as it is (the browser tests do that after a build).
  */
+import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { createLeadReceiver, leadsFile, LEADS_PATH } from "./lib/leads.ts";
-import { rel, ROOT } from "./lib/paths.ts";
+import { fileURLToPath } from "node:url";
+import { siteReceiver } from "./lib/leads.ts";
+import { projectArg, projectPaths, rel } from "./lib/paths.ts";
 import { startServer } from "./lib/server.ts";
 
-const port = Number(process.env["PORT"] ?? 3000);
-const file = leadsFile();
+const args = await projectArg(process.argv.slice(2));
+const unknown = args.filter((a) => a !== "--build");
+if (unknown.length) {
+  console.error(`Unknown option ${unknown.join(" ")}. Usage: npm start [-- --project <dir>]`);
+  process.exit(2);
+}
+const paths = projectPaths();
+
+if (args.includes("--build")) {
+  // The build in a process of its own (it chooses React's production build before any import); the project comes with the environment.
+  const built = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(new URL("./build.ts", import.meta.url))], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const portText = process.env["PORT"] ?? "3000";
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not "${portText}".`);
+  process.exit(1);
+}
+
+let receiver;
 try {
-  await startServer({ dist: path.join(ROOT, "dist"), port, handle: createLeadReceiver({ path: LEADS_PATH, file }) });
+  receiver = await siteReceiver(paths);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+try {
+  await startServer({ dist: paths.dist, port, handle: receiver?.handle });
 } catch (err) {
   if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
-    console.error(`Port ${port} is in use. Stop the other server or run with PORT=3001 npm start.`);
+    console.error(`Port ${port} is in use. Stop the other server or run with PORT=${port + 1} npm start.`);
     process.exit(1);
   }
   throw err;
 }
-console.log(`Serving dist/ on http://localhost:${port}  (Ctrl+C to stop)`);
-console.log(`Leads sent to ${LEADS_PATH} are saved in ${file.startsWith(ROOT + path.sep) ? rel(ROOT, file) : file}`);
+const shown = (file: string) => (file.startsWith(paths.root + path.sep) ? rel(paths.root, file) : file);
+console.log(`Serving ${shown(paths.dist)}/ on http://localhost:${port}  (Ctrl+C to stop)`);
+if (receiver) console.log(`Leads sent to ${receiver.path} are saved in ${shown(receiver.file)}`);

@@ -49,4 +49,6 @@ export default defineSite<Site>({
     deniedFeatures: DENIED_FEATURES,
     name: "building-os",
   },
+  // The assessment wizard's leads, received locally by npm start and npm run dev (leads.test in content/site.json).
+  receiver: { path: "/api/leads", schema: "lead.schema.json", file: "data/leads.jsonl" },
 });

@@ -1,16 +1,17 @@
 /**
- * Leads: the local receiver that `npm start` and `npm run dev` mount on
- * /api/leads (the test webhook of content/site.json, leads.test). The build's check
- * that the live webhook is no longer a placeholder is scripts/pipeline/support/placeholders.ts.
+ * Leads: the local receiver that `npm start` and `npm run dev` mount where the site
+ * module's `receiver` says (scripts/api.ts; this repository's site: POST /api/leads,
+ * checked against schemas/lead.schema.json, saved in data/leads.jsonl), a stand-in for
+ * the automation webhook while developing. A site that declares none gets none.
  *
- * The receiver trims text answers with the wizard's own rule (trimAnswers of
- * scripts/runtime/forms.ts, which the wizard in templates/islands/assessment/ uses too, so "   " is refused here as in the
- * browser), checks the lead against schemas/lead.schema.json (ajv, draft 2020-12,
- * all errors), the same schema the wizard's rules come from, and appends it,
- * trimmed, as one JSON line to data/leads.jsonl (LEADS_FILE overrides the path):
+ * The receiver trims text answers with the forms runtime's rule (trimAnswers of
+ * scripts/runtime/forms.ts, which a site's form islands use too, so "   " is refused here
+ * as in the browser), checks the lead against the declared schema (ajv, draft 2020-12,
+ * all errors), the same schema the form's rules can come from, and appends it,
+ * trimmed, as one JSON line to the declared file (LEADS_FILE overrides the path):
  *
- *   POST, Content-Type application/json or text/plain (both carry JSON; see
- *   leads.contentType), at most 16 KB  ->  201 {"ok":true}
+ *   POST, Content-Type application/json or text/plain (both carry JSON; a webhook
+ *   may want either), at most 16 KB  ->  201 {"ok":true}
  *   otherwise 405 (with Allow), 403, 415, 413, 400, or 500, each with
  *   {"errors":[{"field","message"}]}
  *
@@ -35,19 +36,46 @@ import { promises as fs, readFileSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { loadSiteModule } from "../pipeline/support/site-module.ts";
 import { trimAnswers } from "../runtime/forms.ts";
-import { ROOT } from "./paths.ts";
+import { rel, type ProjectPaths } from "./paths.ts";
 import { writeAllowed } from "./same-origin.ts";
 
-export const LEADS_PATH = "/api/leads";
 export const MAX_LEAD_BYTES = 16 * 1024;
-export const LEAD_SCHEMA_FILE = path.join(ROOT, "schemas", "lead.schema.json");
 const ACCEPTED_TYPES = ["application/json", "text/plain"];
 
-/** Where leads are saved: $LEADS_FILE, or data/leads.jsonl in the project. */
-export function leadsFile(env: NodeJS.ProcessEnv = process.env): string {
+/** Where leads are saved: $LEADS_FILE, or the site's declared file (relative to the project folder `root`). */
+export function leadsFile(declared: string, root: string, env: NodeJS.ProcessEnv = process.env): string {
   const configured = env["LEADS_FILE"];
-  return configured ? path.resolve(configured) : path.join(ROOT, "data", "leads.jsonl");
+  return configured ? path.resolve(configured) : path.resolve(root, declared);
+}
+
+/** The site's receiver as `npm start` and `npm run dev` mount it, or undefined when its site module declares none. */
+export interface SiteReceiver {
+  path: string;
+  file: string;
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+}
+
+/**
+ * The receiver the project's site module declares. Throws one sentence (naming
+ * templates/site.ts or the schema file) when the declaration or its schema is wrong.
+ */
+export async function siteReceiver(paths: ProjectPaths, env: NodeJS.ProcessEnv = process.env): Promise<SiteReceiver | undefined> {
+  const declared = (await loadSiteModule(paths.templates)).receiver;
+  if (!declared) return undefined;
+  const where = `${path.basename(paths.templates)}/site.ts`;
+  if (!/^\/[^?#\s]*$/.test(declared.path ?? "")) throw new Error(`${where}: receiver.path must be an address on the site, starting with /, such as "/api/leads" (it is ${JSON.stringify(declared.path)}).`);
+  const schemaFile = path.join(paths.schemas, declared.schema ?? "");
+  let schema: object;
+  try {
+    schema = JSON.parse(readFileSync(schemaFile, "utf8")) as object;
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : `cannot be read as JSON (${(err as Error).message})`;
+    throw new Error(`${where}: receiver.schema ${rel(paths.root, schemaFile)} ${why}.`);
+  }
+  const file = leadsFile(declared.file ?? "", paths.root, env);
+  return { path: declared.path, file, handle: createLeadReceiver({ path: declared.path, file, schema }) };
 }
 
 export interface FieldError {
@@ -77,12 +105,12 @@ function describe(e: ErrorObject): FieldError {
 }
 
 /**
- * A checker for leads, from the lead schema (schemas/lead.schema.json unless given).
+ * A checker for leads, from the receiver's schema.
  * Text answers are trimmed first with the rule the wizard uses too (trimAnswers of
  * scripts/runtime/forms.ts), so "   " is refused here as it is in the browser, and
  * the lead it gives back is the trimmed one.
  */
-export function leadChecker(schema: object = JSON.parse(readFileSync(LEAD_SCHEMA_FILE, "utf8")) as object): (value: unknown) => LeadCheck {
+export function leadChecker(schema: object): (value: unknown) => LeadCheck {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   const validate = ajv.compile(schema);
   return (value) => {
@@ -92,10 +120,12 @@ export function leadChecker(schema: object = JSON.parse(readFileSync(LEAD_SCHEMA
 }
 
 export interface LeadReceiverOptions {
-  /** The URL path it answers (default /api/leads). */
-  path?: string;
+  /** The URL path it answers ("/api/leads"). */
+  path: string;
   /** The JSON Lines file leads are appended to. */
   file: string;
+  /** The JSON Schema (draft 2020-12) a lead must meet. */
+  schema: object;
   maxBytes?: number;
   /** For tests: when a lead arrives. */
   now?: () => Date;
@@ -230,10 +260,10 @@ async function syncFolder(dir: string): Promise<void> {
 
 /** The handler for startServer's `handle` hook: true when it answered the request. */
 export function createLeadReceiver(options: LeadReceiverOptions): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
-  const urlPath = options.path ?? LEADS_PATH;
+  const urlPath = options.path;
   const maxBytes = options.maxBytes ?? MAX_LEAD_BYTES;
   const now = options.now ?? (() => new Date());
-  const check = leadChecker();
+  const check = leadChecker(options.schema);
   // One append at a time, so that the newline check and the write of one lead
   // never interleave with another's.
   let queue: Promise<unknown> = Promise.resolve();

@@ -6,13 +6,15 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appendLine, createLeadReceiver, leadsFile, readLeads } from "../../scripts/lib/leads.ts";
-import { ROOT } from "../../scripts/lib/paths.ts";
+import { appendLine, createLeadReceiver, leadsFile, readLeads, siteReceiver } from "../../scripts/lib/leads.ts";
+import { projectPaths, ROOT } from "../../scripts/lib/paths.ts";
 import { writeAllowed } from "../../scripts/lib/same-origin.ts";
 import { startServer } from "../../scripts/lib/server.ts";
 import { deriveRules, isValid } from "../../templates/islands/assessment/rules.ts";
 
 const NOW = new Date("2025-03-04T05:06:07.000Z");
+/** The site's lead schema, the one templates/site.ts declares for its receiver. */
+const schema = JSON.parse(readFileSync(path.join(ROOT, "schemas", "lead.schema.json"), "utf8")) as object;
 let dir: string;
 let file: string;
 let server: Server;
@@ -35,7 +37,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "bos-leads-"));
   writeFileSync(path.join(dir, "index.html"), "home");
   file = path.join(dir, "data", "leads.jsonl"); // the folder does not exist yet
-  server = await startServer({ dist: dir, port: 0, handle: createLeadReceiver({ path: "/api/leads", file, now: () => NOW }) });
+  server = await startServer({ dist: dir, port: 0, handle: createLeadReceiver({ path: "/api/leads", file, schema, now: () => NOW }) });
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
 afterAll(() => {
@@ -194,8 +196,8 @@ describe("lead receiver", () => {
 });
 
 describe("nothing in the receiver takes the server down", () => {
-  async function serve(options: Parameters<typeof createLeadReceiver>[0]) {
-    const s = await startServer({ dist: dir, port: 0, handle: createLeadReceiver(options) });
+  async function serve(options: Omit<Parameters<typeof createLeadReceiver>[0], "path" | "schema">) {
+    const s = await startServer({ dist: dir, port: 0, handle: createLeadReceiver({ path: "/api/leads", schema, ...options }) });
     return { url: `http://127.0.0.1:${(s.address() as { port: number }).port}/api/leads`, close: () => s.close() };
   }
 
@@ -298,11 +300,16 @@ describe("only the server's own pages (or no browser at all) may send a lead", (
   });
 });
 
-describe("leadsFile", () => {
-  it("is data/leads.jsonl unless LEADS_FILE says otherwise", () => {
-    expect(leadsFile({})).toBe(path.join(ROOT, "data", "leads.jsonl"));
+describe("the site's receiver", () => {
+  it("is the declared file in the project unless LEADS_FILE says otherwise", () => {
+    expect(leadsFile("data/leads.jsonl", ROOT, {})).toBe(path.join(ROOT, "data", "leads.jsonl"));
     const elsewhere = path.join(os.tmpdir(), "x", "leads.jsonl");
-    expect(leadsFile({ LEADS_FILE: elsewhere })).toBe(elsewhere);
+    expect(leadsFile("data/leads.jsonl", ROOT, { LEADS_FILE: elsewhere })).toBe(elsewhere);
+  });
+
+  it("is what templates/site.ts declares: /api/leads, the lead schema, data/leads.jsonl", async () => {
+    const receiver = await siteReceiver(projectPaths(ROOT), {});
+    expect(receiver).toMatchObject({ path: "/api/leads", file: path.join(ROOT, "data", "leads.jsonl") });
   });
 });
 
@@ -316,9 +323,10 @@ describe("a lead is saved whole or not at all", () => {
     writeFileSync(
       child,
       [
-        `import { createLeadReceiver, leadsFile } from ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts/lib/leads.ts")).href)};`,
+        `import { siteReceiver } from ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts/lib/leads.ts")).href)};`,
+        `import { projectPaths } from ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts/lib/paths.ts")).href)};`,
         `import { startServer } from ${JSON.stringify(pathToFileURL(path.join(ROOT, "scripts/lib/server.ts")).href)};`,
-        `const server = await startServer({ dist: ${JSON.stringify(work)}, port: 0, handle: createLeadReceiver({ file: leadsFile() }) });`,
+        `const server = await startServer({ dist: ${JSON.stringify(work)}, port: 0, handle: (await siteReceiver(projectPaths(${JSON.stringify(ROOT)}))).handle });`,
         `console.log(JSON.stringify({ port: server.address().port }));`,
       ].join("\n"),
     );

@@ -1,10 +1,11 @@
 /**
  * The static server (scripts/lib/server.ts) on argv[2] in a process of its own, so a test
- * sees whether it survives; prints its port. With LEADS_FILE set it also receives leads;
+ * sees whether it survives; prints its port. With LEADS_FILE set it also receives leads
+ * (any JSON object) on /api/leads;
  * HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS shorten its limits for slow clients.
  */
 import type { AddressInfo } from "node:net";
-import { createLeadReceiver, LEADS_PATH } from "../../../scripts/lib/leads.ts";
+import { createLeadReceiver } from "../../../scripts/lib/leads.ts";
 import { startServer } from "../../../scripts/lib/server.ts";
 
 const number = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
@@ -12,7 +13,7 @@ const leads = process.env["LEADS_FILE"];
 const server = await startServer({
   dist: process.argv[2]!,
   port: 0,
-  handle: leads ? createLeadReceiver({ path: LEADS_PATH, file: leads }) : undefined,
+  handle: leads ? createLeadReceiver({ path: "/api/leads", file: leads, schema: { type: "object" } }) : undefined,
   headersTimeoutMs: number("HEADERS_TIMEOUT_MS"),
   requestTimeoutMs: number("REQUEST_TIMEOUT_MS"),
 });
