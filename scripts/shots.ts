@@ -2,19 +2,21 @@
  * npm run shots: full-page screenshots of every built page at 360, 390 and 1440 px
  * into .reports/shots/ (SHOTS_DIR moves it), for looking at what visitors see. Run
  * after npm run build; name routes to shoot only those (npm run shots -- /about).
+ * `--project <dir>` shoots that site's dist/ (into <dir>/.reports/shots/).
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { chromiumPath, CHROMIUM_ARGS } from "./lib/browser.ts";
-import { ROOT } from "./lib/paths.ts";
+import { projectArg, projectPaths } from "./lib/paths.ts";
 import { startServer } from "./lib/server.ts";
 
-const routes = JSON.parse(await fs.readFile(path.join(ROOT, "dist/routes.json"), "utf8")) as { path: string; alias: boolean }[];
-const only = process.argv.slice(2);
-const server = await startServer({ dist: path.join(ROOT, "dist"), port: 0 });
+const only = await projectArg(process.argv.slice(2));
+const { root, dist } = projectPaths();
+const routes = JSON.parse(await fs.readFile(path.join(dist, "routes.json"), "utf8")) as { path: string; alias: boolean }[];
+const server = await startServer({ dist, port: 0 });
 const port = (server.address() as { port: number }).port;
-const out = path.resolve(ROOT, process.env["SHOTS_DIR"] ?? ".reports/shots");
+const out = path.resolve(root, process.env["SHOTS_DIR"] ?? ".reports/shots");
 await fs.mkdir(out, { recursive: true });
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 for (const width of [360, 390, 1440]) {
@@ -33,7 +35,7 @@ for (const width of [360, 390, 1440]) {
     await page.waitForTimeout(400); // the header's transparent/solid transition
     const name = `${(r.path.slice(1) || "home").replace(/\//g, "_")}-${width}.png`;
     await page.screenshot({ path: path.join(out, name), fullPage: true });
-    console.log(path.relative(ROOT, path.join(out, name)));
+    console.log(path.relative(process.cwd(), path.join(out, name)));
   }
   await page.close();
 }
