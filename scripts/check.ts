@@ -2,9 +2,9 @@
  * npm run check: validates content (schemas, references, routes, links) without
  * rendering, and fails when templates/content-types.ts, SECTIONS.md or ERRORS.md is stale.
  */
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import { CATALOGUE_FILE, ERRORS_FILE, generateCatalogue, generateErrorReference } from "./docs.ts";
-import { generateTypes, TYPES_FILE } from "./gen-types.ts";
+import { generateTypes, typesFile } from "./gen-types.ts";
 import path from "node:path";
 import { projectArg, projectPaths, ROOT } from "./lib/paths.ts";
 import { printIssues, warningSummary } from "./lib/report.ts";
@@ -19,12 +19,15 @@ if (extra.length) {
   process.exit(2);
 }
 const paths = projectPaths();
-/** The generated types and SECTIONS.md are this repository's site's; another project has neither. */
+/** SECTIONS.md is this repository's site's; another project has none. */
 const own = paths.templates === path.join(ROOT, "templates");
+/** Generated types are checked where a project has them (npm run types writes them). */
+const TYPES_FILE = typesFile(paths.templates);
+const typed = existsSync(TYPES_FILE);
 const schemas = loadSchemas(paths.schemas);
 const [result, expected, actual, catalogue, catalogueOnDisk, errorsOnDisk] = await Promise.all([
   runPipeline(paths, { mode: "check", warm: { schemas } }),
-  own ? schemas.then((s) => generateTypes(paths.schemas, s)) : "",
+  typed ? schemas.then((s) => generateTypes(paths.schemas, s, paths.templates)) : "",
   fs.readFile(TYPES_FILE, "utf8").catch(() => ""),
   own ? schemas.then((s) => generateCatalogue(paths.root, s)) : "",
   fs.readFile(CATALOGUE_FILE, "utf8").catch(() => ""),
@@ -32,8 +35,8 @@ const [result, expected, actual, catalogue, catalogueOnDisk, errorsOnDisk] = awa
 ]);
 printIssues(result.issues);
 let ok = result.ok;
-if (own && expected !== actual) {
-  console.error("templates/content-types.ts is out of date with schemas/. Run `npm run types` and commit the result.");
+if (typed && expected !== actual) {
+  console.error(`templates/content-types.ts is out of date with schemas/. Run \`npm run types${own ? "" : ` -- --project ${path.relative(process.cwd(), paths.root) || "."}`}\` and commit the result.`);
   ok = false;
 }
 if (own && catalogue !== catalogueOnDisk) {
