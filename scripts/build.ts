@@ -17,6 +17,7 @@ const path = (await import("node:path")).default;
 const { printIssues, warningSummary } = await import("./lib/report.ts");
 const { runPipeline } = await import("./pipeline/index.ts");
 const { PLACEHOLDER_GROUP } = await import("./pipeline/support/placeholders.ts");
+const { SiteModuleError } = await import("./pipeline/support/site-module.ts");
 
 const args = await projectArg(process.argv.slice(2));
 const unknown = args.filter((a) => a !== "--strict");
@@ -32,8 +33,8 @@ let result;
 try {
   result = await runPipeline(paths, { mode: "build", strict });
 } catch (err) {
-  // A full disk, a read-only folder, a file-size limit: one sentence with the path, no stack trace.
-  const sentence = fsErrorSentence(err, paths.root);
+  // A full disk, a read-only folder, a file-size limit, a mistake in templates/site.ts: one sentence with the path, no stack trace.
+  const sentence = err instanceof SiteModuleError ? err.message : fsErrorSentence(err, paths.root);
   if (!sentence) throw err;
   console.error(`${sentence} Nothing was written; dist/ is unchanged.`);
   process.exit(1);

@@ -12,6 +12,7 @@ import { fsErrorSentence } from "./lib/fs-errors.ts";
 import { projectPaths } from "./lib/paths.ts";
 import { printIssues } from "./lib/report.ts";
 import { runPipeline, type WarmCache } from "./pipeline/index.ts";
+import { SiteModuleError } from "./pipeline/support/site-module.ts";
 
 export interface BuilderReply {
   ok: boolean;
@@ -46,7 +47,7 @@ process.on("message", (message) => {
   buildOnce().then(
     (reply) => process.send!(reply),
     (err: unknown) => {
-      const sentence = fsErrorSentence(err, paths.root);
+      const sentence = err instanceof SiteModuleError ? err.message : fsErrorSentence(err, paths.root);
       const output = sentence
         ? `${sentence} The last good dist/ is still served.\n`
         : `The build stopped with an error:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`;

@@ -79,6 +79,26 @@ describe("a new site", () => {
     }
   }, 120_000);
 
+  it("stops with one sentence, naming the file and line, when its site module throws or imports what does not exist, and keeps the previous dist/", async () => {
+    const before = fingerprint(path.join(site, "dist"));
+    const module = path.join(site, "templates/site.ts");
+    const good = readFileSync(module, "utf8");
+    try {
+      writeFileSync(module, `throw new Error("the colours are not set");\n${good}`);
+      const thrown = await build("--project", site);
+      expect(thrown.code).toBe(1);
+      expect(thrown.out.trim()).toBe("templates/site.ts (or a template it imports) could not be loaded: the colours are not set (at templates/site.ts:1:7). Nothing was written; dist/ is unchanged.");
+      writeFileSync(module, good.replace('import { Head } from "./layout/Head.tsx";', 'import { Head } from "./layout/Heading.tsx";'));
+      const missing = await build("--project", site);
+      expect(missing.code).toBe(1);
+      expect(missing.out.trim()).toBe("templates/site.ts (or a template it imports) could not be loaded: Cannot find module 'templates/layout/Heading.tsx' imported from templates/site.ts. Nothing was written; dist/ is unchanged.");
+      expect(missing.out).not.toMatch(/\n\s+at /);
+      expect(fingerprint(path.join(site, "dist"))).toBe(before);
+    } finally {
+      writeFileSync(module, good);
+    }
+  }, 120_000);
+
   it("says so when the folder is not a site", async () => {
     const { code, out } = await build("--project", parent);
     expect(code).toBe(2);

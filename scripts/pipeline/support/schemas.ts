@@ -2,6 +2,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { listFiles } from "../../lib/fs.ts";
+import { SiteModuleError } from "./site-module.ts";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -57,12 +58,12 @@ export function derefSchema(schema: JsonSchema, file: string, schemas: SchemaSet
 export function checkKindSchemas(kinds: readonly { name: string; schema: string }[], schemas: SchemaSet): void {
   for (const kind of kinds) {
     const schema = schemas.byPath.get(kind.schema);
-    if (!schema) throw new Error(`templates/site.ts: the kind "${kind.name}" names the schema ${kind.schema}, which is not in schemas/.`);
+    if (!schema) throw new SiteModuleError(`templates/site.ts: the kind "${kind.name}" names the schema ${kind.schema}, which is not in schemas/.`);
     const required = Array.isArray(schema["required"]) ? (schema["required"] as unknown[]) : [];
     const properties = (schema["properties"] ?? {}) as Record<string, JsonSchema | undefined>;
     const missing = ["title", "description"].filter((f) => !required.includes(f) || properties[f]?.["type"] !== "string");
     if (missing.length)
-      throw new Error(
+      throw new SiteModuleError(
         `schemas/${kind.schema}: the front matter of a "${kind.name}" is its page's ${missing.join(" and ")}, so the schema must list ${missing.map((f) => `"${f}"`).join(" and ")} in "required" with "type": "string".`,
       );
   }

@@ -11,6 +11,24 @@ import type { SiteFont, SiteModule } from "../../api.ts";
 
 export const SITE_MODULE = "site.ts";
 
+/**
+ * A mistake in a site's code rather than in its content: templates/site.ts missing,
+ * throwing, or declaring what does not exist. Its message is one sentence, naming the
+ * file (and line, when known); the commands print it without a stack trace.
+ */
+export class SiteModuleError extends Error {
+  override name = "SiteModuleError";
+}
+
+/** Where in the site's templates an error was thrown ("templates/site.ts:3:9"), from its stack. */
+function thrownAt(err: unknown, templatesDir: string): string | undefined {
+  const stack = err instanceof Error ? (err.stack ?? "") : "";
+  for (const m of stack.matchAll(/(?:file:\/\/)?(\/[^\s():]+):(\d+):(\d+)/g)) {
+    if (m[1]!.startsWith(templatesDir + path.sep)) return `${path.join(path.basename(templatesDir), path.relative(templatesDir, m[1]!))}:${m[2]}:${m[3]}`;
+  }
+  return undefined;
+}
+
 const loaded = new Map<string, Promise<SiteModule<unknown>>>();
 
 export function loadSiteModule(templatesDir: string): Promise<SiteModule<unknown>> {
@@ -26,11 +44,19 @@ export function loadSiteModule(templatesDir: string): Promise<SiteModule<unknown
 async function load(templatesDir: string): Promise<SiteModule<unknown>> {
   const file = path.join(templatesDir, SITE_MODULE);
   const shown = path.join(path.basename(templatesDir), SITE_MODULE);
-  if (!existsSync(file)) throw new Error(`${shown} is missing: a site declares itself there with \`export default defineSite({ ... })\` (see "Make your own site" in README.md).`);
-  const mod = (await import(pathToFileURL(file).href)) as { default?: SiteModule<unknown> };
+  if (!existsSync(file)) throw new SiteModuleError(`${shown} is missing: a site declares itself there with \`export default defineSite({ ... })\` (see "Make your own site" in README.md).`);
+  let mod: { default?: SiteModule<unknown> };
+  try {
+    mod = (await import(pathToFileURL(file).href)) as typeof mod;
+  } catch (err) {
+    const at = thrownAt(err, templatesDir);
+    // Paths in the message from the templates folder: "Cannot find module 'templates/layout/Heading.tsx' imported from templates/site.ts".
+    const why = (err instanceof Error ? err.message.split("\n")[0]! : String(err)).replace(/\.$/, "").replaceAll(pathToFileURL(templatesDir).href, path.basename(templatesDir)).replaceAll(templatesDir, path.basename(templatesDir));
+    throw new SiteModuleError(`${shown} (or a template it imports) could not be loaded: ${why}${at ? ` (at ${at})` : ""}.`, { cause: err });
+  }
   const site = mod.default;
   const missing = !site ? ["the default export"] : [!site.document?.Head && "document.Head", !site.document?.Body && "document.Body", typeof site.language !== "function" && "language", !site.templateAssets?.length && "templateAssets", !(site.font?.family && site.font.file && site.font.weights && site.font.imageFiles) && "font (family, file, weights, features, imageFiles)"].filter(Boolean);
-  if (missing.length) throw new Error(`${shown} must default-export defineSite({ ... }) with ${missing.join(", ")}.`);
+  if (missing.length) throw new SiteModuleError(`${shown} must default-export defineSite({ ... }) with ${missing.join(", ")}.`);
   return site!;
 }
 
@@ -50,13 +76,13 @@ export function resolveFont(font: SiteFont, templatesDir: string): ResolvedFont 
   const find = (spec: string, what: string) => {
     if (spec.startsWith(".") || path.isAbsolute(spec)) {
       const abs = path.resolve(root, spec);
-      if (!existsSync(abs)) throw new Error(`templates/site.ts: the font's ${what} ${spec} does not exist (paths are relative to the project folder).`);
+      if (!existsSync(abs)) throw new SiteModuleError(`templates/site.ts: the font's ${what} ${spec} does not exist (paths are relative to the project folder).`);
       return abs;
     }
     try {
       return require.resolve(spec);
     } catch {
-      throw new Error(`templates/site.ts: the font's ${what} ${spec} is not installed (npm install the package it comes from).`);
+      throw new SiteModuleError(`templates/site.ts: the font's ${what} ${spec} is not installed (npm install the package it comes from).`);
     }
   };
   const p = find(font.file, "file");
