@@ -6,6 +6,7 @@
  * keywords x-link, x-asset, x-markdown and x-ref, so no stage guesses.
  * Cross-file checks that need only content (references, assets, ids) live here too.
  */
+import path from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { compiledValidators } from "./support/compiled-schemas.ts";
 import { problem, type Problem } from "./support/errors.ts";
@@ -327,7 +328,12 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
     ids.set(f.name, set);
   }
   // Markdown entries are records of their kind's collection, by file name.
-  for (const f of files) if (f.entry) (ids.get(f.entry.collection) ?? ids.set(f.entry.collection, new Set()).get(f.entry.collection)!).add(f.name);
+  const folders = new Map<string, string>();
+  for (const f of files)
+    if (f.entry) {
+      (ids.get(f.entry.collection) ?? ids.set(f.entry.collection, new Set()).get(f.entry.collection)!).add(f.name);
+      folders.set(f.entry.collection, `${path.posix.dirname(f.file)}/`);
+    }
 
   for (const a of annotations) {
     if (a.kind === "ref") {
@@ -335,7 +341,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
       const known = ids.get(a.arg!) ?? new Set();
       if (!known.has(a.value)) {
         const guess = didYouMean(a.value, known);
-        issues.push(at(a.file, a.pointer, problem("missing-record", { id: a.value, collection: a.arg!, guess, known: [...known] })));
+        issues.push(at(a.file, a.pointer, problem("missing-record", { id: a.value, collection: a.arg!, guess, known: [...known], folder: folders.get(a.arg!) })));
       }
     } else if (a.kind === "asset" && !assets.has(a.value)) {
       const guess = didYouMean(a.value, assets.keys());

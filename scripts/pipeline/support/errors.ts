@@ -375,13 +375,14 @@ export const CATALOGUE = {
     hint: () => "Give each record its own id.",
     example: { file: "content/collections/products.json", line: 5, column: 13, pointer: "/items/1/id", params: { id: "kore" } },
   }),
-  "missing-record": entry<{ id: string; collection: string; guess?: string; known: string[] }>({
+  "missing-record": entry<{ id: string; collection: string; guess?: string; known: string[]; folder?: string }>({
     category: "references",
     title: "A reference to a record that does not exist",
     severity: "error",
     means: "A section lists a record of a collection by its id (a testimonial, a plan, a Markdown entry), and the collection has no record with that id, so there is nothing to show.",
     fix: "Correct the id (the hint suggests the closest), or add the record to the collection.",
-    message: (p) => `There is no record "${p.id}" in content/collections/${p.collection}.json.`,
+    // A Markdown kind's records are the files of its folder (folder: "content/notes/").
+    message: (p) => (p.folder ? `There is no record "${p.id}" in ${p.folder} (no file ${p.id}.md).` : `There is no record "${p.id}" in content/collections/${p.collection}.json.`),
     hint: (p) => didYouMean(p.guess) ?? (p.known.length ? `Known ids: ${p.known.join(", ")}.` : undefined),
     example: { file: "content/pages/index.json", line: 11, column: 9, pointer: "/sections/0/plans/1", params: { id: "flo", collection: "plans", guess: "flow", known: [] } },
   }),
