@@ -1,8 +1,9 @@
 /**
  * Advance widths from a TrueType font (tables cmap, hmtx, hhea, head), so that text
  * drawn into an image can be wrapped to a width without a layout engine. Kerning is
- * ignored: a text face's kerning pairs mostly bring glyphs closer, so a measured line is never
- * narrower than the drawn one.
+ * ignored: in a text face most kerning pairs bring glyphs closer, so a measured line is
+ * usually a little wider than the drawn one, which errs on the side of wrapping early
+ * (a rare widening pair could make a drawn line a hair wider than measured).
  */
 
 export interface FontMetrics {

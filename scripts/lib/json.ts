@@ -5,7 +5,7 @@
  *
  * Why not a library (checked against @humanwhocodes/momoa 3.x and Microsoft's
  * jsonc-parser 3.x, the two maintained JSON parsers with source positions; the tests
- * are tests/unit/json.test.ts and tests/fixtures/broken/):
+ * are tests/generator/json.test.ts and tests/fixtures/broken/):
  * - Both give positions for keys and values (momoa: line/column/offset on every AST
  *   node; jsonc-parser: offset/length from parseTree), but no pointer -> position map:
  *   we would walk their tree to build it, and convert jsonc-parser's offsets to

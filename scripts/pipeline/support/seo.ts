@@ -21,7 +21,7 @@ import type { Annotation } from "../2-validate.ts";
 export type { PageSeo };
 
 export const MANIFEST = "site.webmanifest";
-/** The web app's background while it starts: the page background (bg-white in templates/styles.css). */
+/** The web app's background while it starts, unless the site module's manifest() gives its own. */
 const APP_BACKGROUND = "#ffffff";
 
 type ShareEntry = Site["seo"]["shareImages"][number];
@@ -140,7 +140,8 @@ export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; 
 
 /** The head data of each page, and the files for dist/ (the images once drawn, the manifest). */
 export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, routes: Route[], content: ResolvedContent, siteModule: Pick<SiteModule<Site>, "seo" | "manifest">): SeoOutput {
-  const manifest = webManifest(site, icons, themeColor, siteModule.manifest?.(site).description);
+  const extra = siteModule.manifest?.(site) ?? {};
+  const manifest = webManifest(site, icons, themeColor, extra.description, extra.background);
   const collection = (name: string) => (content.files.find((f) => f.kind === "collection" && f.name === name)?.data["items"] ?? []) as Record<string, unknown>[];
   const images = [...shares.values(), ...Object.values(icons)];
   return {
@@ -165,7 +166,7 @@ export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, r
   };
 }
 
-export function webManifest(site: Site, icons: IconSet, themeColor: string, description?: string): string {
+export function webManifest(site: Site, icons: IconSet, themeColor: string, description?: string, background = APP_BACKGROUND): string {
   const icon = (i: DrawnImage, purpose?: string) => ({ src: i.url, sizes: `${i.width}x${i.height}`, type: "image/png", ...(purpose ? { purpose } : {}) });
   return (
     JSON.stringify(
@@ -177,7 +178,7 @@ export function webManifest(site: Site, icons: IconSet, themeColor: string, desc
         start_url: "/",
         display: "standalone",
         theme_color: themeColor,
-        background_color: APP_BACKGROUND,
+        background_color: background,
         icons: [icon(icons.icon192), icon(icons.icon512), icon(icons.maskable512, "maskable")],
       },
       null,
