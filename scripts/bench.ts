@@ -158,7 +158,7 @@ if (cold) {
   out.push(`max RSS via  ${cold.method}`);
   if (noCache)
     out.push(
-      `no cache     ${spreadText(noCache, ms)}${noCacheCpu ? `, CPU ${spreadText(noCacheCpu, ms)}` : ""}  (${coldNoCache!.runs.length} runs as a fresh clone: TSX_DISABLE_CACHE=1, every TypeScript file transformed, and an empty BOS_CACHE_DIR, the schemas compiled)`,
+      `no cache     ${spreadText(noCache, ms)}${noCacheCpu ? `, CPU ${spreadText(noCacheCpu, ms)}` : ""}  (${coldNoCache!.runs.length} runs as a fresh clone: TSX_DISABLE_CACHE=1, every TypeScript file transformed, and an empty SSG_CACHE_DIR, the schemas compiled)`,
     );
   coldSummary = {
     command: "node --import tsx scripts/build.ts",
@@ -170,7 +170,7 @@ if (cold) {
     targetMs: COLD_TARGET_MS,
     targetMet: wall.median < COLD_TARGET_MS,
     cpuMs: cpu ?? null,
-    noTransformCache: coldNoCache ? { env: "TSX_DISABLE_CACHE=1 BOS_CACHE_DIR=<empty folder>", runs: coldNoCache.runs, wallMs: noCache, cpuMs: noCacheCpu ?? null } : null,
+    noTransformCache: coldNoCache ? { env: "TSX_DISABLE_CACHE=1 SSG_CACHE_DIR=<empty folder>", runs: coldNoCache.runs, wallMs: noCache, cpuMs: noCacheCpu ?? null } : null,
   };
 }
 

@@ -44,7 +44,7 @@ const fromHere = (file: string) => {
   const r = rel(process.cwd(), path.join(paths.root, file));
   return r.startsWith("../..") ? path.join(paths.root, file) : r;
 };
-const shown = process.env["BOS_PROJECT_TEMPLATES"] && paths.root !== process.cwd() ? result.issues.map((i) => ({ ...i, file: fromHere(i.file) })) : result.issues;
+const shown = process.env["SSG_PROJECT_TEMPLATES"] && paths.root !== process.cwd() ? result.issues.map((i) => ({ ...i, file: fromHere(i.file) })) : result.issues;
 printIssues(shown);
 if (!result.ok) process.exit(1);
 const pages = result.routes.length;

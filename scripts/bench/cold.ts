@@ -5,7 +5,7 @@
  * calling process.resourceUsage() where /usr/bin/time does not work. scripts/build.ts takes
  * no output override, so these builds write the real dist/ (the write step swaps dist/ in
  * atomically; nothing else is touched). Then 3 runs as a fresh clone: no tsx transform
- * cache (TSX_DISABLE_CACHE=1) and an empty BOS_CACHE_DIR per run (the compiled schema
+ * cache (TSX_DISABLE_CACHE=1) and an empty SSG_CACHE_DIR per run (the compiled schema
  * validators, see scripts/pipeline/support/compiled-schemas.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -90,7 +90,7 @@ export async function coldBuild(): Promise<{ cached: ColdBuilds; noCache: ColdBu
   // and an empty folder for the build's own (compiled validators) on each run.
   const fresh = await mkdtemp(path.join(os.tmpdir(), "bench-fresh-"));
   try {
-    const noCache = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", BOS_CACHE_DIR: path.join(fresh, String(i)) }), 3);
+    const noCache = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", SSG_CACHE_DIR: path.join(fresh, String(i)) }), 3);
     return { cached, noCache };
   } finally {
     await rm(fresh, { recursive: true, force: true });

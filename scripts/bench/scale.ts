@@ -2,10 +2,10 @@
  * Section 5, scale: a copy of the project's content/ and schemas/ plus 1,000 and 4,000
  * synthetic Markdown entries of its first Markdown kind, as its site module declares it
  * (scripts/lib/synthetic-entries.ts: front matter derived from the kind's schema, links at
- * its route), each built by `node --import tsx scripts/build.ts` with BOS_PROJECT_ROOT
+ * its route), each built by `node --import tsx scripts/build.ts` with SSG_PROJECT_ROOT
  * pointing at the copy, as a fresh process under /usr/bin/time after removing the output
  * and flushing the disk: wall time, ms per page, peak memory and CPU time, median of
- * SCALE_RUNS. The largest size is also built single-threaded (BOS_WORKERS=0) and by the
+ * SCALE_RUNS. The largest size is also built single-threaded (SSG_WORKERS=0) and by the
  * Eleventy anchor (scripts/lib/eleventy-anchor.ts: pinned Eleventy, installed on demand into
  * .reports/anchors/) from the same files at the same route, with a layout cut from our page
  * of the first entry, its runs interleaved with ours so that both see the same machine load.
@@ -100,7 +100,7 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
     for (const n of sizes) {
       const root = path.join(tmp, `site-${n}`);
       writeSyntheticProject(root, paths, source, n);
-      const env = { ...process.env, BOS_PROJECT_ROOT: root };
+      const env = { ...process.env, SSG_PROJECT_ROOT: root };
       const dist = path.join(root, "dist");
       const ours: TimedRun[] = [];
       const single: TimedRun[] = [];
@@ -113,7 +113,7 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
         pages = Number(/Built (\d+) page/.exec(r.stdout)?.[1] ?? n);
         ours.push({ wallMs: r.wallMs, maxRssKiB: r.maxRssKiB, cpuMs: r.cpuMs });
         if (!anchored) continue;
-        const s = await timed(build, { ...env, BOS_WORKERS: "0" }, ROOT, dist);
+        const s = await timed(build, { ...env, SSG_WORKERS: "0" }, ROOT, dist);
         single.push({ wallMs: s.wallMs, maxRssKiB: s.maxRssKiB, cpuMs: s.cpuMs });
         const ourSample = readFileSync(entryPageFile(dist, entryPath(kind, syntheticEntryName(0))), "utf8");
         e11 ??= writeEleventyProject(path.join(tmp, `eleventy-${n}`), source, n, ourSample);
@@ -125,8 +125,8 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
         if (problem) throw new Error(problem);
         eleventy.push({ wallMs: e.wallMs, maxRssKiB: e.maxRssKiB, cpuMs: e.cpuMs });
       }
-      rows.push(scaleRow(`ours, ${n} entries`, n, pages, `BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, ours));
-      if (single.length) rows.push(scaleRow(`ours, ${n} entries, BOS_WORKERS=0`, n, pages, `BOS_WORKERS=0 BOS_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, single));
+      rows.push(scaleRow(`ours, ${n} entries`, n, pages, `SSG_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, ours));
+      if (single.length) rows.push(scaleRow(`ours, ${n} entries, SSG_WORKERS=0`, n, pages, `SSG_WORKERS=0 SSG_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, single));
       if (eleventy.length) rows.push(scaleRow(`Eleventy ${ELEVENTY_VERSION}, ${n} entries`, n, n, `eleventy --input=<tmp>/src --output=<tmp>/_site --quiet`, eleventy));
     }
   } finally {

@@ -71,7 +71,7 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
   const elements = htmlElements(html);
   const load = pageLoad(elements, route, read);
   const islands = elements
-    .filter((e) => e.name === "bos-island" && e.attrs.get("data-load") !== "interaction")
+    .filter((e) => e.name === "ssg-island" && e.attrs.get("data-load") !== "interaction")
     .map((e) => e.attrs.get("data-island")!);
   const head = elements.filter((e) => e.inHead);
   const blocking = head.flatMap(({ name, attrs: a }) => {

@@ -24,7 +24,7 @@
 import { Parser, type Handler } from "htmlparser2";
 
 export interface HtmlElement {
-  /** The element's name, lower-cased ("img", "bos-island", "clippath"). <image> outside SVG is img, as browsers read it. */
+  /** The element's name, lower-cased ("img", "ssg-island", "clippath"). <image> outside SVG is img, as browsers read it. */
   name: string;
   /** Attributes by lower-cased name, values decoded; of a repeated name the first wins, as in browsers. */
   attrs: Map<string, string>;

@@ -17,17 +17,17 @@ export interface ProjectPaths {
 }
 
 /**
- * The project's folders. BOS_PROJECT_ROOT points the commands at another copy of
+ * The project's folders. SSG_PROJECT_ROOT points the commands at another copy of
  * content/ and schemas/ (the dev server's test runs it on a throw-away copy) with the
- * templates of this repository; BOS_PROJECT_TEMPLATES at other templates too (what
+ * templates of this repository; SSG_PROJECT_TEMPLATES at other templates too (what
  * `--project <dir>` sets: projectArg).
  */
-export function projectPaths(root = process.env["BOS_PROJECT_ROOT"] || ROOT, overrides: Partial<ProjectPaths> = {}): ProjectPaths {
+export function projectPaths(root = process.env["SSG_PROJECT_ROOT"] || ROOT, overrides: Partial<ProjectPaths> = {}): ProjectPaths {
   return {
     root,
     content: path.join(root, "content"),
     schemas: path.join(root, "schemas"),
-    templates: process.env["BOS_PROJECT_TEMPLATES"] || path.join(ROOT, "templates"),
+    templates: process.env["SSG_PROJECT_TEMPLATES"] || path.join(ROOT, "templates"),
     dist: path.join(root, "dist"),
     ...overrides,
   };
@@ -55,7 +55,7 @@ export async function projectArg(args: string[]): Promise<string[]> {
   }
   const rest = [...args.slice(0, at), ...args.slice(at + 2)];
   const templates = path.join(root, "templates");
-  if (process.env["BOS_PROJECT_TEMPLATES"] === templates && process.env["TSX_TSCONFIG_PATH"]) return rest;
+  if (process.env["SSG_PROJECT_TEMPLATES"] === templates && process.env["TSX_TSCONFIG_PATH"]) return rest;
   // tsx compiles a file with the compiler options (JSX among them) of the one tsconfig it
   // reads, and only the files that tsconfig includes: one that adds the site's templates
   // to this repository's, then the same command again with it.
@@ -65,7 +65,7 @@ export async function projectArg(args: string[]): Promise<string[]> {
   writeFileSync(tsconfig, JSON.stringify({ extends: path.join(ROOT, "tsconfig.json"), include: [...include, templates] }, null, 2));
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...rest], {
     stdio: "inherit",
-    env: { ...process.env, BOS_PROJECT_ROOT: root, BOS_PROJECT_TEMPLATES: templates, TSX_TSCONFIG_PATH: tsconfig },
+    env: { ...process.env, SSG_PROJECT_ROOT: root, SSG_PROJECT_TEMPLATES: templates, TSX_TSCONFIG_PATH: tsconfig },
   });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

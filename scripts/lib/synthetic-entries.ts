@@ -418,8 +418,8 @@ export function* syntheticEntries(source: EntrySource, n: number): Generator<Syn
 }
 
 /**
- * A project folder for BOS_PROJECT_ROOT: a copy of the project's content/ and schemas/
- * (the templates stay where they are: BOS_PROJECT_TEMPLATES or this repository's) plus
+ * A project folder for SSG_PROJECT_ROOT: a copy of the project's content/ and schemas/
+ * (the templates stay where they are: SSG_PROJECT_TEMPLATES or this repository's) plus
  * n synthetic entries in content/<kind.dir>/.
  */
 export function writeSyntheticProject(root: string, from: Pick<ProjectPaths, "content" | "schemas">, source: EntrySource, n: number): void {

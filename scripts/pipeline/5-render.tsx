@@ -84,7 +84,7 @@ class RecordingSet<T> extends Set<T> {
   }
 }
 
-const SLOT = /<bos-slot data-slot="(\d+)"><\/bos-slot>/g;
+const SLOT = /<ssg-slot data-slot="(\d+)"><\/ssg-slot>/g;
 
 export function renderPage(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
   const { site } = input;
@@ -117,7 +117,7 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
     },
     cached(id, by, children) {
       slots.push({ id, by, children });
-      return <bos-slot data-slot={String(slots.length - 1)} />;
+      return <ssg-slot data-slot={String(slots.length - 1)} />;
     },
   };
   const fragments: [string, Fragment][] = [];
@@ -249,7 +249,7 @@ declare module "react" {
   namespace JSX {
     interface IntrinsicElements {
       /** Where a shared part goes (renderPage); never in the output. */
-      "bos-slot": { "data-slot": string };
+      "ssg-slot": { "data-slot": string };
     }
   }
 }

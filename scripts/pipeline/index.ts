@@ -75,7 +75,7 @@ export interface WarmCache {
 }
 
 export async function runPipeline(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
-  // Worker threads (BOS_WORKERS; pool.ts) for a full build; the dev server's warm builds stay on one thread.
+  // Worker threads (SSG_WORKERS; pool.ts) for a full build; the dev server's warm builds stay on one thread.
   const pool = options.mode === "build" && !options.warm ? startPool() : undefined;
   try {
     return await pipeline(paths, options, pool);

@@ -1,6 +1,6 @@
 /**
  * Server side of an island: renders the component in place, wrapped in
- * <bos-island data-island="Name">, with its props as JSON in the <script> right
+ * <ssg-island data-island="Name">, with its props as JSON in the <script> right
  * after it when the browser hydrates it (an island with a plain DOM module,
  * <Name>.browser.ts, reads the markup instead and gets no props). The JSON is escaped so that "</script>" or "<!--" inside content
  * cannot end the script element early.
@@ -37,7 +37,7 @@ export function Island<P extends object>({ name, component: Component, props, lo
     ctx.lazyIslands.add(name);
     return (
       <>
-        <bos-island data-island={name} data-load="interaction" data-trigger={trigger} data-src={ctx.islandUrl(name)} />
+        <ssg-island data-island={name} data-load="interaction" data-trigger={trigger} data-src={ctx.islandUrl(name)} />
         <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />
       </>
     );
@@ -45,9 +45,9 @@ export function Island<P extends object>({ name, component: Component, props, lo
   ctx.islands.add(name);
   return (
     <>
-      <bos-island data-island={name}>
+      <ssg-island data-island={name}>
         <Component {...props} />
-      </bos-island>
+      </ssg-island>
       {ctx.hydrates(name) && <script type="application/json" data-island-props="" dangerouslySetInnerHTML={{ __html: serializeProps(props) }} />}
     </>
   );
@@ -57,7 +57,7 @@ declare module "react" {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      "bos-island": {
+      "ssg-island": {
         "data-island": string;
         "data-load"?: string;
         "data-trigger"?: string;

@@ -4,7 +4,7 @@
  * what the module reads.
  */
 export function enhanceIslands(name: string, enhance: (host: HTMLElement) => void): void {
-  for (const host of document.querySelectorAll<HTMLElement>(`bos-island[data-island="${name}"]`)) {
+  for (const host of document.querySelectorAll<HTMLElement>(`ssg-island[data-island="${name}"]`)) {
     enhance(host);
     host.dataset["hydrated"] = "";
   }

@@ -17,7 +17,7 @@ document.addEventListener("click", (event) => {
   const trigger = (event.target as Element | null)?.closest?.<HTMLElement>("[data-open]");
   const kind = trigger?.dataset["open"];
   if (!trigger || !kind) return;
-  const host = document.querySelector<HTMLElement>(`bos-island[data-trigger="${CSS.escape(kind)}"]`);
+  const host = document.querySelector<HTMLElement>(`ssg-island[data-trigger="${CSS.escape(kind)}"]`);
   const src = host?.dataset["src"];
   if (!src) {
     // No such dialog on this page: a link does its job, a button follows its fallback.

@@ -25,13 +25,13 @@ async function freeze(page: Page): Promise<void> {
 async function open(page: Page, path = "/"): Promise<void> {
   await freeze(page);
   await page.goto(path);
-  await expect(page.locator('bos-island[data-island="HeroSlideshow"][data-hydrated]')).toHaveCount(1);
-  await expect(page.locator('bos-island[data-island="Carousel"][data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('ssg-island[data-island="HeroSlideshow"][data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('ssg-island[data-island="Carousel"][data-hydrated]')).toHaveCount(1);
 }
 
 const heroControls = (page: Page) => page.getByRole("group", { name: "Background images" });
 const heroDots = (page: Page) => heroControls(page).getByRole("button", { name: /^Show slide \d+ of \d+$/ });
-const heroImages = (page: Page) => page.locator('bos-island[data-island="HeroSlideshow"] img');
+const heroImages = (page: Page) => page.locator('ssg-island[data-island="HeroSlideshow"] img');
 const heroBar = (page: Page) => heroControls(page).locator("[data-progress]");
 const carousel = (page: Page) => page.locator('[role="region"][aria-roledescription="carousel"]');
 const cardDots = (page: Page) => carousel(page).getByRole("button", { name: /^Show slide \d+$/ });
@@ -357,12 +357,12 @@ test.describe("hydration", () => {
         await route.continue();
       });
       await page.goto("/", { waitUntil: "commit" });
-      const host = page.locator(`bos-island[data-island="${name}"]`);
+      const host = page.locator(`ssg-island[data-island="${name}"]`);
       await page.locator("footer").waitFor({ state: "attached" }); // the islands above it are parsed in full
       const server = await host.evaluate((el) => el.innerHTML);
       expect(server.length).toBeGreaterThan(500);
       // No props are shipped: the markup is all the script reads.
-      await expect(page.locator(`bos-island[data-island="${name}"] + script[data-island-props]`)).toHaveCount(0);
+      await expect(page.locator(`ssg-island[data-island="${name}"] + script[data-island-props]`)).toHaveCount(0);
       release();
       await expect(host).toHaveAttribute("data-hydrated", "");
       const [fromServer, fromClient] = await serverAndClient(host, server);
@@ -378,7 +378,7 @@ test.describe("hydration", () => {
         await route.continue();
       });
       await page.goto("/", { waitUntil: "commit" });
-      const host = page.locator(`bos-island[data-island="${name}"]`);
+      const host = page.locator(`ssg-island[data-island="${name}"]`);
       await page.locator("footer").waitFor({ state: "attached" }); // the islands above it are parsed in full
       const marked = await host.evaluate((el) => {
         const nodes = [...el.querySelectorAll("img, button, [aria-roledescription], [data-progress]")];

@@ -84,8 +84,8 @@ test.describe("header", () => {
   test("is one island on every page", async ({ page }) => {
     for (const path of ["/", "/no/such/page"]) {
       await page.goto(path);
-      await expect(page.locator('bos-island[data-island="SiteHeader"] > header.site-header')).toHaveCount(1);
-      await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+      await expect(page.locator('ssg-island[data-island="SiteHeader"] > header.site-header')).toHaveCount(1);
+      await expect(page.locator('ssg-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
     }
   });
 });

@@ -127,7 +127,7 @@ test.describe("widgets", () => {
     const watch = await watchCsp(page);
     for (const path of ["/", "/products/urbi-hero-ai", "/products/urbi-kore", "/products/urbi-konnect"]) {
       await ready(page, path);
-      const controls = page.locator('bos-island[data-island="Carousel"] button, bos-island[data-island="HeroSlideshow"] button');
+      const controls = page.locator('ssg-island[data-island="Carousel"] button, ssg-island[data-island="HeroSlideshow"] button');
       const n = await controls.count();
       for (let i = 0; i < n; i++) if (await controls.nth(i).isVisible()) await controls.nth(i).click({ force: true, timeout: 5000 });
       await page.waitForTimeout(600); // autoplay and progress bars keep drawing

@@ -97,7 +97,7 @@ test("without JavaScript, a demo button leads to the calendar itself", async ({ 
 test("opened from the mobile drawer, gives focus back to the menu button when closed", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
-  await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('ssg-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
   const menu = page.getByRole("button", { name: "Open menu" });
   await menu.click();
   await page.getByRole("dialog", { name: "Urbi menu" }).getByRole("button", { name: "Request Demo" }).click();

@@ -125,7 +125,7 @@ test.describe("/features/resident-experience", () => {
   const list = async (page: Page) => page.locator(`#${await trigger(page).getAttribute("aria-controls")}`);
   async function ready(page: Page) {
     await page.goto("/features/resident-experience");
-    await expect(page.locator('bos-island[data-island="AppMenu"][data-hydrated]')).toHaveCount(2);
+    await expect(page.locator('ssg-island[data-island="AppMenu"][data-hydrated]')).toHaveCount(2);
     await expect(page.locator(".menu-root[data-ready] button").first()).toHaveAttribute("aria-expanded", "false");
   }
   async function expectStoreLinks(menu: Locator) {

@@ -24,7 +24,7 @@ async function freeze(page: Page): Promise<void> {
 async function ready(page: Page, path = "/", clock = true): Promise<void> {
   if (clock) await freeze(page);
   await page.goto(path);
-  await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('ssg-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
   if (clock) await page.clock.runFor(200);
   await expect(page.locator("header.site-header[data-ready]")).toHaveCount(1);
 }
@@ -66,8 +66,8 @@ test.describe("server HTML", () => {
     const scripts: string[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
     await page.goto("/about");
-    await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
-    await expect(page.locator('bos-island[data-island="SiteHeader"] + script[data-island-props]')).toHaveCount(0);
+    await expect(page.locator('ssg-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+    await expect(page.locator('ssg-island[data-island="SiteHeader"] + script[data-island-props]')).toHaveCount(0);
     const bodies = await Promise.all(scripts.map((url) => page.request.get(url).then((r) => r.text())));
     expect(bodies.length).toBeGreaterThan(0);
     // Preact's hydrate() walks the DOM through this internal field name; the header's module never does.
@@ -95,7 +95,7 @@ test.describe("server HTML", () => {
 
   test("holds every menu link, with the menus closed by CSS until the island is ready", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    const island = /<bos-island data-island="SiteHeader">([\s\S]*?)<\/bos-island>/.exec(html)?.[1] ?? "";
+    const island = /<ssg-island data-island="SiteHeader">([\s\S]*?)<\/ssg-island>/.exec(html)?.[1] ?? "";
     expect(island).toContain('data-variant="transparent"');
     expect(island).not.toContain("data-scrolled");
     expect(island).not.toContain("data-ready");

@@ -16,9 +16,9 @@ test("hydration keeps the server-rendered DOM and makes it interactive", async (
   // Mark the server's nodes before the island's code has arrived.
   await button.evaluate((el) => ((el as HTMLElement & { serverNode?: boolean }).serverNode = true));
   await page.locator("header.site-header").evaluate((el) => ((el as HTMLElement & { serverNode?: boolean }).serverNode = true));
-  await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(0);
+  await expect(page.locator('ssg-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(0);
   release();
-  await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+  await expect(page.locator('ssg-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
   expect(await button.evaluate((el) => (el as HTMLElement & { serverNode?: boolean }).serverNode)).toBe(true);
   expect(await page.locator("header.site-header").evaluate((el) => (el as HTMLElement & { serverNode?: boolean }).serverNode)).toBe(true);
   await button.click();
@@ -29,7 +29,7 @@ test("hydration keeps the server-rendered DOM and makes it interactive", async (
 test.describe("mobile menu", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/");
-    await expect(page.locator('bos-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
+    await expect(page.locator('ssg-island[data-island="SiteHeader"][data-hydrated]')).toHaveCount(1);
     await expect(page.locator("header.site-header[data-ready]")).toHaveCount(1);
   });
 
@@ -101,8 +101,8 @@ for (const [name, route] of [
       await r.continue();
     });
     await page.goto(route, { waitUntil: "commit" });
-    const host = page.locator(`bos-island[data-island="${name}"]`);
-    await page.locator(`bos-island[data-island="${name}"] + script[data-island-props]`).waitFor({ state: "attached" });
+    const host = page.locator(`ssg-island[data-island="${name}"]`);
+    await page.locator(`ssg-island[data-island="${name}"] + script[data-island-props]`).waitFor({ state: "attached" });
     const server = await host.evaluate((el) => {
       const html = el.innerHTML;
       el.replaceChildren();

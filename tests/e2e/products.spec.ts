@@ -83,7 +83,7 @@ test.describe("product carousel (slides)", () => {
     await page.clock.install({ time: START });
     await page.clock.pauseAt(START + 1000);
     await page.goto("/products/urbi-kore");
-    await expect(page.locator('bos-island[data-island="Carousel"][data-hydrated]')).toHaveCount(1);
+    await expect(page.locator('ssg-island[data-island="Carousel"][data-hydrated]')).toHaveCount(1);
     await page.mouse.move(5, 5);
   });
 

@@ -212,7 +212,7 @@ test.describe("hidden assessment buttons", () => {
   test("stay hidden, and their pages ship no wizard", async ({ page }) => {
     for (const file of Object.keys(FLAGS)) {
       await page.goto(route(file));
-      await expect(page.locator('bos-island[data-island="AssessmentDialog"]')).toHaveCount(0);
+      await expect(page.locator('ssg-island[data-island="AssessmentDialog"]')).toHaveCount(0);
     }
   });
 

@@ -141,7 +141,7 @@ describe("a clean build of the fixture site", () => {
   it("renders the island on the server with its props, loads its script only where it is used, and ships no React", () => {
     const html = read("index.html");
     expect(html).toContain(
-      '<bos-island data-island="Counter"><button type="button" class="rounded-md bg-sea px-4 py-2 font-semibold text-white">Kites flown today: 3</button></bos-island><script type="application/json" data-island-props="">{"label":"Kites flown today","start":3}</script>',
+      '<ssg-island data-island="Counter"><button type="button" class="rounded-md bg-sea px-4 py-2 font-semibold text-white">Kites flown today: 3</button></ssg-island><script type="application/json" data-island-props="">{"label":"Kites flown today","start":3}</script>',
     );
     const script = /<script type="module" src="\/(assets\/islands\/Counter-[A-Z0-9]{8}\.js)"><\/script>/.exec(html);
     expect(script).not.toBeNull();

@@ -1,7 +1,7 @@
 /**
  * The same input always gives the same bytes: two builds of the fixture site, and a
- * build on the main thread alone (BOS_WORKERS=0) against one that shares Markdown
- * parsing and rendering with a worker thread (BOS_WORKERS=1 forces sharing at any size;
+ * build on the main thread alone (SSG_WORKERS=0) against one that shares Markdown
+ * parsing and rendering with a worker thread (SSG_WORKERS=1 forces sharing at any size;
  * scripts/pipeline/pool.ts).
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -12,14 +12,14 @@ const project = fixturesRemovedAfterAll(afterAll);
 // One copy for every build: the sitemap's dates come from the files' modification times.
 const p = project();
 
-const saved = process.env["BOS_WORKERS"];
+const saved = process.env["SSG_WORKERS"];
 afterEach(() => {
-  if (saved === undefined) delete process.env["BOS_WORKERS"];
-  else process.env["BOS_WORKERS"] = saved;
+  if (saved === undefined) delete process.env["SSG_WORKERS"];
+  else process.env["SSG_WORKERS"] = saved;
 });
 
 async function build(workers: string): Promise<BuildResult> {
-  process.env["BOS_WORKERS"] = workers;
+  process.env["SSG_WORKERS"] = workers;
   const result = await runPipeline(p, { mode: "build", write: false });
   expect(result.issues).toEqual([]);
   return result;

@@ -137,7 +137,7 @@ describe("pageRefs", () => {
 
 describe("pageBytes", () => {
   it("fixed: reads an island's name after a '>' inside quotes", () => {
-    expect(pageBytes("/x", page("", '<bos-island data-note=">" data-island="Carousel"></bos-island>'), none).islands).toEqual(["Carousel"]);
+    expect(pageBytes("/x", page("", '<ssg-island data-note=">" data-island="Carousel"></ssg-island>'), none).islands).toEqual(["Carousel"]);
   });
 
   it("fixed: '<body' in an attribute does not end the head", () => {

@@ -16,7 +16,7 @@ function site(files: Record<string, string>): Reader {
 }
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
-const header = '<bos-island data-island="SiteHeader"><header></header></bos-island>';
+const header = '<ssg-island data-island="SiteHeader"><header></header></ssg-island>';
 
 describe("pageBytes", () => {
   it("counts the stylesheet, the module graph (static imports, not dynamic ones) and the islands, but not dialogs loaded on first use", () => {
@@ -26,7 +26,7 @@ describe("pageBytes", () => {
       "/c.js": `export const y=${JSON.stringify(noise(1000, 2))};import("./dialog.js")`,
       "/dialog.js": noise(50_000, 3),
     });
-    const html = page('<link rel="stylesheet" href="/a.css"><script type="module" src="/h.js"></script>', header + '<bos-island data-island="DemoDialog" data-load="interaction"></bos-island>');
+    const html = page('<link rel="stylesheet" href="/a.css"><script type="module" src="/h.js"></script>', header + '<ssg-island data-island="DemoDialog" data-load="interaction"></ssg-island>');
     const p = pageBytes("/about", html, read);
     expect(p.islands).toEqual(["SiteHeader"]);
     expect(p.jsFiles).toBe(2);
@@ -95,11 +95,11 @@ describe("budgets", () => {
   });
 
   it("finds the layout's islands: those every page has, whatever they are called", () => {
-    const menu = '<bos-island data-island="Menu"></bos-island>';
+    const menu = '<ssg-island data-island="Menu"></ssg-island>';
     const pages = withLayoutIslands([
-      pageBytes("/", page("", menu + '<bos-island data-island="Slides"></bos-island>'), site({})),
+      pageBytes("/", page("", menu + '<ssg-island data-island="Slides"></ssg-island>'), site({})),
       pageBytes("/a", page("", menu), site({})),
-      pageBytes("/b", page("", menu + '<bos-island data-island="Form"></bos-island>'), site({})),
+      pageBytes("/b", page("", menu + '<ssg-island data-island="Form"></ssg-island>'), site({})),
     ]);
     expect(pages.map((p) => p.layoutOnly)).toEqual([false, true, false]);
     // With no island common to all pages, no page is "layout only".

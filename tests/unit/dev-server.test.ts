@@ -1,5 +1,5 @@
 /**
- * npm run dev on a throw-away copy of the content (BOS_PROJECT_ROOT): a saved
+ * npm run dev on a throw-away copy of the content (SSG_PROJECT_ROOT): a saved
  * mistake reaches open pages as an "error" event naming file, line and column, pages
  * served meanwhile carry it, and saving the fix sends "reload". Timing is measured
  * by npm run bench (save-to-reload), not here.
@@ -33,7 +33,7 @@ describe("the dev server", () => {
     const port = await freePort();
     const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts"], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), BOS_PROJECT_ROOT: project.root },
+      env: { ...process.env, PORT: String(port), SSG_PROJECT_ROOT: project.root },
       stdio: "ignore",
     });
     children.push(() => dev.kill("SIGTERM"));

@@ -56,7 +56,7 @@ describe("a build that fails late", () => {
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn("bash", ["-c", `ulimit -f 40; exec "${process.execPath}" --import tsx scripts/build.ts`], {
         cwd: ROOT,
-        env: { ...process.env, BOS_PROJECT_ROOT: p.root },
+        env: { ...process.env, SSG_PROJECT_ROOT: p.root },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let stdout = "";

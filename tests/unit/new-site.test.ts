@@ -50,7 +50,7 @@ describe("a new site", () => {
     expect(out).toMatch(/Built 2 pages/);
     const html = readFileSync(path.join(site, "dist/index.html"), "utf8");
     expect(html).toContain("Hello, world");
-    expect(html).toMatch(/<bos-island data-island="Counter">/);
+    expect(html).toMatch(/<ssg-island data-island="Counter">/);
     const everything = readdirSync(path.join(site, "dist"), { recursive: true })
       .map(String)
       .filter((f) => /\.(html|js|json|xml|txt|webmanifest)$/.test(f))

@@ -226,7 +226,7 @@ describe("npm run build -- --strict", () => {
     const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--strict"], {
       cwd: ROOT,
       encoding: "utf8",
-      env: { ...process.env, BOS_PROJECT_ROOT: p.root },
+      env: { ...process.env, SSG_PROJECT_ROOT: p.root },
     });
     expect(run.status).toBe(1);
     for (const i of expected) expect(run.stderr).toContain(`error[placeholder-address]: ${i.file}:${i.line}:${i.column} ${i.pointer}  ${i.detail}\n`);

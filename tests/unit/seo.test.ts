@@ -331,9 +331,9 @@ describe("share image helpers", () => {
     it("keeps drawn images in the build cache under the hash of what they show, and reads them from there", async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), "bos-image-cache-"));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      const before = process.env["BOS_CACHE_DIR"];
-      process.env["BOS_CACHE_DIR"] = dir;
-      cleanups.push(() => (before === undefined ? delete process.env["BOS_CACHE_DIR"] : (process.env["BOS_CACHE_DIR"] = before)));
+      const before = process.env["SSG_CACHE_DIR"];
+      process.env["SSG_CACHE_DIR"] = dir;
+      cleanups.push(() => (before === undefined ? delete process.env["SSG_CACHE_DIR"] : (process.env["SSG_CACHE_DIR"] = before)));
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#123456"/></svg>`;
       const first = await (await loadImageKit(path.join(ROOT, "templates"))).png(svg);
       expect(pngSize(first)).toEqual([40, 20]);

@@ -21,14 +21,14 @@ writeSyntheticProject(root, projectPaths(), source, 120);
 const paths = projectPaths(root);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const saved = process.env["BOS_WORKERS"];
+const saved = process.env["SSG_WORKERS"];
 afterEach(() => {
-  if (saved === undefined) delete process.env["BOS_WORKERS"];
-  else process.env["BOS_WORKERS"] = saved;
+  if (saved === undefined) delete process.env["SSG_WORKERS"];
+  else process.env["SSG_WORKERS"] = saved;
 });
 
 async function build(workers: string): Promise<BuildResult> {
-  process.env["BOS_WORKERS"] = workers;
+  process.env["SSG_WORKERS"] = workers;
   return runPipeline(paths, { mode: "build", write: false });
 }
 
@@ -69,12 +69,12 @@ describe("synthetic entries", () => {
 });
 
 describe("worker threads", () => {
-  it("BOS_WORKERS: 0 for none, a number forces sharing, unset uses the cores beyond the first", () => {
+  it("SSG_WORKERS: 0 for none, a number forces sharing, unset uses the cores beyond the first", () => {
     expect(poolSettings("0", 8)).toEqual({ workers: 0, forced: false });
     expect(poolSettings("2", 1)).toEqual({ workers: 2, forced: true });
     expect(poolSettings(undefined, 2)).toEqual({ workers: 1, forced: false });
     expect(poolSettings(undefined, 1)).toEqual({ workers: 0, forced: false });
-    expect(() => poolSettings("two")).toThrow(/BOS_WORKERS/);
+    expect(() => poolSettings("two")).toThrow(/SSG_WORKERS/);
   });
 
   it("share() puts every result at its item's index, whoever computed it", async () => {

@@ -43,7 +43,7 @@ export function entrySchemas(schemas: SchemaSet): string[] {
  * schema types.
  */
 export function compiledValidators(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, cacheDir = defaultCacheDir()): Map<string, ValidateFunction> {
-  // "" (or BOS_CACHE=0): no cache.
+  // "" (or SSG_CACHE=0): no cache.
   const entries = entrySchemas(schemas);
   const file = cacheDir && path.join(cacheDir, `validators-${cacheKey(schemas, keywords, entries)}.cjs`);
   if (file) {

@@ -7,7 +7,7 @@
  * input, results are put back in input order, and a single-threaded build writes
  * the same bytes (tests/unit/workers.test.ts builds both ways and compares).
  *
- * BOS_WORKERS sets the number of worker threads: 0 runs everything on the main
+ * SSG_WORKERS sets the number of worker threads: 0 runs everything on the main
  * thread; unset means one per core beyond the first (at most 3), with Markdown and
  * rendering shared only from SHARE_FROM pages and SHARE_WORKERS workers up (below
  * that, starting the templates in a worker costs more than it saves); a number forces
@@ -48,10 +48,10 @@ export interface PoolSettings {
   forced: boolean;
 }
 
-export function poolSettings(env = process.env["BOS_WORKERS"], cores = os.availableParallelism()): PoolSettings {
+export function poolSettings(env = process.env["SSG_WORKERS"], cores = os.availableParallelism()): PoolSettings {
   if (env !== undefined && env !== "") {
     const n = Number(env);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`BOS_WORKERS must be a whole number (0 for none), not "${env}".`);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`SSG_WORKERS must be a whole number (0 for none), not "${env}".`);
     return { workers: n, forced: n > 0 };
   }
   return { workers: Math.max(0, Math.min(cores - 1, 3)), forced: false };
@@ -206,7 +206,7 @@ export async function share<T, R>(
   return out;
 }
 
-/** A pool as BOS_WORKERS says, or undefined for none. */
+/** A pool as SSG_WORKERS says, or undefined for none. */
 export function startPool(settings = poolSettings()): WorkerPool | undefined {
   return settings.workers > 0 ? new WorkerPool(settings) : undefined;
 }

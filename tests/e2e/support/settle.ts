@@ -28,7 +28,7 @@ export async function gotoSettled(page: Page, url: string): Promise<Response | n
 }
 
 async function settle(page: Page, pending: Set<Request>): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('bos-island:not([data-load="interaction"])')].every((host) => host.hasAttribute("data-hydrated")));
+  await page.waitForFunction(() => [...document.querySelectorAll('ssg-island:not([data-load="interaction"])')].every((host) => host.hasAttribute("data-hydrated")));
   for (;;) {
     // Effects run after a frame; anything they start is reported before this returns.
     await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
