@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { projectPaths, ROOT, type ProjectPaths } from "../../scripts/lib/paths.ts";
 
-export function tempProject(files: Record<string, string | null> = {}): ProjectPaths & { cleanup(): void } {
+export function tempProject(files: Record<string, string | Buffer | null> = {}): ProjectPaths & { cleanup(): void } {
   const root = mkdtempSync(path.join(os.tmpdir(), "bos-test-"));
   cpSync(path.join(ROOT, "content"), path.join(root, "content"), { recursive: true });
   cpSync(path.join(ROOT, "schemas"), path.join(root, "schemas"), { recursive: true });
@@ -23,7 +23,7 @@ export function tempProject(files: Record<string, string | null> = {}): ProjectP
  * tempProject() for a whole test file: every project it makes is removed after the
  * file's last test. Call at the top level of the file.
  */
-export function projectsRemovedAfterAll(afterAll: (fn: () => void) => void): (files?: Record<string, string | null>) => ReturnType<typeof tempProject> {
+export function projectsRemovedAfterAll(afterAll: (fn: () => void) => void): (files?: Record<string, string | Buffer | null>) => ReturnType<typeof tempProject> {
   const cleanups: (() => void)[] = [];
   afterAll(() => cleanups.forEach((c) => c()));
   return (files = {}) => {
