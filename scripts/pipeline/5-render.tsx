@@ -86,6 +86,21 @@ class RecordingSet<T> extends Set<T> {
 
 const SLOT = /<ssg-slot data-slot="(\d+)"><\/ssg-slot>/g;
 
+/**
+ * How many of something (h1 elements: `count`) each section of a page draws, each
+ * section rendered on its own, less what the layout draws around them. For locating
+ * a problem at its section after the whole page showed it: never on a good build's path.
+ */
+export function countPerSection(route: Route, input: RenderInput, count: (html: string) => number): number[] {
+  const data = route.page.data as { sections?: unknown[] };
+  const drawn = (sections: unknown[]) => {
+    const page = renderPage({ ...route, page: { ...route.page, data: { ...data, sections } } } as Route, input, new Map());
+    return count(page.pieces.join("")) + page.fragments.reduce((n, [, f]) => n + count(f.html), 0);
+  };
+  const layout = drawn([]);
+  return (data.sections ?? []).map((section) => drawn([section]) - layout);
+}
+
 export function renderPage(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
   const { site } = input;
   // A Markdown entry's page has no sections: its kind's component draws the article.

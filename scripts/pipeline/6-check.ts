@@ -1,9 +1,10 @@
 /**
  * The check stage: reads the rendered markup once with the HTML tokenizer
- * (lib/html-scan.ts), for the two things the build checks in it: the internal links
- * templates wrote (each must lead to a page or file of the build), and what the
- * headers stage needs for the Content-Security-Policy (inline styles to hash, and
- * anything the policy would block or that runs script from markup).
+ * (lib/html-scan.ts), for what the build checks in it: the internal links templates
+ * wrote (each must lead to a page or file of the build), one h1 per page, the ids a
+ * page renders (content links with a #fragment must name one of the target's), and
+ * what the headers stage needs for the Content-Security-Policy (inline styles to
+ * hash, and anything the policy would block or that runs script from markup).
  *
  * A page is read in the pieces 5-render.tsx cut it into, each shared part once. Each
  * piece is tokenized on its own, which reads it as the whole page would be read
@@ -17,16 +18,21 @@
  * second core already draws the share images), so it is not done.
  */
 import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
-import { classifyLink } from "../lib/url.ts";
-import { problem } from "./support/errors.ts";
+import { classifyLink, normalizeRoute } from "../lib/url.ts";
+import { problem, type Problem } from "./support/errors.ts";
 import { DATA_IMAGE_IN_CSS, type PageScan } from "./7-headers.ts";
-import { issueIn, type Issue } from "./support/issues.ts";
+import { didYouMean, issueAt, issueIn, type Issue } from "./support/issues.ts";
+import { atLineOfText, type ResolvedContent } from "./3-resolve.ts";
 import type { Route } from "./4-routes.ts";
 
 /** What the check stage found in one piece of markup. */
 export interface PieceRead {
   /** Internal href and src values, in document order. */
   refs: string[];
+  /** The id attributes, the targets of #fragments. */
+  ids: string[];
+  /** How many <h1> elements. */
+  h1: number;
   scan: PageScan;
 }
 
@@ -61,10 +67,94 @@ export function templateLinkIssues(routes: Route[], read: RenderedReads, exists:
   return issues;
 }
 
-/** Reads one piece of markup (one tokenizer pass for both checks). */
+/** Reads one piece of markup (one tokenizer pass for every check). */
 export function readPiece(html: string): PieceRead {
   const elements = htmlElements(html);
-  return { refs: internalRefsOf(elements), scan: scanElements(elements) };
+  const ids: string[] = [];
+  let h1 = 0;
+  for (const e of elements) {
+    const id = e.attrs.get("id");
+    if (id !== undefined && id !== "") ids.push(id);
+    if (e.name === "h1") h1++;
+  }
+  return { refs: internalRefsOf(elements), ids, h1, scan: scanElements(elements) };
+}
+
+/** Every read of one page: its own pieces and its shared parts. */
+function pageReads(read: RenderedReads, i: number): PieceRead[] {
+  return [...read.ownReads[i]!, ...read.pages[i]!.keys.map((k) => read.parts.get(k)!)];
+}
+
+/**
+ * One h1 per page, a rule of the generator: a page with none has no title for
+ * assistive technology and search engines, two compete. Two are reported at the
+ * second section that draws one (sectionH1s renders a page's sections one by one,
+ * only for a page that has more than one).
+ */
+export function headingIssues(content: Pick<ResolvedContent, "sources">, routes: Route[], read: RenderedReads, sectionH1s: (route: Route) => number[]): Issue[] {
+  const issues: Issue[] = [];
+  routes.forEach((route, i) => {
+    if (route.alias) return; // drawn as its target, which is checked
+    const count = pageReads(read, i).reduce((n, r) => n + r.h1, 0);
+    if (count === 1) return;
+    const source = content.sources.get(route.page.file);
+    if (count === 0) {
+      // At the page's list of blocks, where one that draws a main heading is missing.
+      const p = problem("no-h1", { path: route.path });
+      issues.push(source && !route.page.entry ? issueAt(source, "/sections", p) : issueIn(route.page.file, p));
+      return;
+    }
+    const perSection = route.page.entry ? [] : sectionH1s(route);
+    const drawing = perSection.flatMap((n, s) => (n > 0 ? [s] : []));
+    const second = perSection[drawing[0] ?? -1]! > 1 ? drawing[0] : drawing[1];
+    const p = problem("two-h1", { path: route.path, count });
+    issues.push(second === undefined || !source ? issueIn(route.page.file, p) : issueAt(source, `/sections/${second}`, p));
+  });
+  return issues;
+}
+
+/**
+ * Content links with a #fragment: the target page must render an element with that
+ * id, or the link lands at the top of the page. A link "#x" alone is checked against
+ * the page whose file holds it (links in shared records and site.json are on many pages: not checked).
+ */
+export function anchorIssues(content: ResolvedContent, routes: Route[], read: RenderedReads): Issue[] {
+  const issues: Issue[] = [];
+  const idsOf = new Map<string, Set<string>>();
+  const byPath = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  routes.forEach((r, i) => {
+    if (!byPath.has(r.path)) byPath.set(r.path, i);
+    if (!r.alias && !byFile.has(r.page.file)) byFile.set(r.page.file, i);
+  });
+  const ids = (i: number) => {
+    let set = idsOf.get(routes[i]!.output);
+    if (!set) idsOf.set(routes[i]!.output, (set = new Set(pageReads(read, i).flatMap((r) => r.ids))));
+    return set;
+  };
+  for (const link of content.links) {
+    const hash = link.value.indexOf("#");
+    if (hash === -1) continue;
+    const fragment = decodeFragment(link.value.slice(hash + 1));
+    if (fragment === "" || fragment === "top") continue; // the top of the page: always there
+    const c = classifyLink(link.value);
+    const target = c.kind === "anchor" ? byFile.get(link.file) : c.kind === "internal" ? byPath.get(normalizeRoute(c.path)) : undefined;
+    if (target === undefined) continue; // another site, a file, or a page that does not exist (reported as a broken link)
+    const known = ids(target);
+    if (known.has(fragment)) continue;
+    const source = content.sources.get(link.file)!;
+    const p: Problem = problem("missing-anchor", { link: link.value, fragment, path: routes[target]!.path, guess: didYouMean(fragment, known) });
+    issues.push(atLineOfText(issueAt(source, link.pointer, p), source, link.line));
+  }
+  return issues;
+}
+
+function decodeFragment(f: string): string {
+  try {
+    return decodeURIComponent(f);
+  } catch {
+    return f;
+  }
 }
 
 /**

@@ -24,9 +24,9 @@ import { brandFont, contentStrings, fontText, templateTexts, withFontUrl, type B
 import { checkContentLinks } from "./support/links.ts";
 import { load } from "./1-load.ts";
 import { placeholderIssues } from "./support/placeholders.ts";
-import { readRendered, scanWholePage, templateLinkIssues } from "./6-check.ts";
+import { anchorIssues, headingIssues, readPiece, readRendered, scanWholePage, templateLinkIssues } from "./6-check.ts";
 import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./support/pool.ts";
-import { assemble, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./5-render.tsx";
+import { assemble, countPerSection, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./5-render.tsx";
 import { resolve, type ResolvedContent } from "./3-resolve.ts";
 import { buildRoutes, type Route } from "./4-routes.ts";
 import { checkKindSchemas, loadSchemas, type SchemaSet } from "./support/schemas.ts";
@@ -202,6 +202,8 @@ async function renderAndWrite(
   const read = readRendered(routes.map((r) => pages.get(r.output)!), fragments);
   const exists = (ref: string) => files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref));
   issues.push(...templateLinkIssues(routes, read, exists));
+  issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
+  issues.push(...anchorIssues(resolved, routes, read));
   lap("check");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
 

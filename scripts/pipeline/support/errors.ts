@@ -520,6 +520,16 @@ export const CATALOGUE = {
     hint: (p) => didYouMean(p.guess, false) ?? "Create the page in content/pages/ or correct the address.",
     example: { file: "content/pages/about.json", line: 5, column: 92, pointer: "/sections/0/link/href", params: { link: "/abuot", guess: "/about" } },
   }),
+  "missing-anchor": entry<{ link: string; fragment: string; path: string; guess?: string }>({
+    category: "links",
+    title: "A link to a part of a page that does not exist",
+    severity: "error",
+    means: "A link can end in #name to jump to a part of a page: the block whose id is that name (blocks take an \"id\" field). The page exists, but nothing on it has this id, so visitors land at the top of the page instead of the part the link promises.",
+    fix: "Write the id the block really has after the #, or give the block that id (its \"id\" field), or drop the #part to link to the top of the page.",
+    message: (p) => `The link ${p.link} jumps to "#${p.fragment}", but nothing on the page ${p.path} has the id "${p.fragment}".`,
+    hint: (p) => (p.guess ? `Did you mean #${p.guess}? That is the id the page has.` : `Give the block you mean "id": "${p.fragment}" in its page file, or remove #${p.fragment} from the link.`),
+    example: { file: "content/pages/index.json", line: 40, column: 21, pointer: "/sections/3/link/href", params: { link: "/pricing#plan", fragment: "plan", path: "/pricing", guess: "plans" } },
+  }),
   "record-without-page": entry<{ id: string; link: string }>({
     category: "links",
     title: "A record whose page does not exist",
@@ -644,6 +654,27 @@ export const CATALOGUE = {
     fix: "Use fewer distinct inline styles in templates, or deploy the header another way.",
     message: (p) => `The Content-Security-Policy is ${p.length} characters; a CloudFront response headers policy takes at most ${p.limit}.`,
     example: { file: "content/site.json", line: 1, column: 1, pointer: "", params: { length: 1893, limit: 1783 } },
+  }),
+  "two-h1": entry<{ path: string; count: number }>({
+    category: "output",
+    title: "A page with more than one main heading",
+    severity: "error",
+    means:
+      "Every page has exactly one main heading (an h1): it is what screen readers announce as the page's title and what search engines read as its subject. Some blocks draw one (a hero, a page header); two of them on one page give it two titles.",
+    fix: "Keep one block that draws the main heading, usually the first, and change or remove the other (for example use an intro block instead of a second hero).",
+    message: (p) => `The page ${p.path} has ${p.count} main headings (h1); a page has exactly one. This block draws another one.`,
+    hint: () => "Keep the first hero or page header of the page, and use a block without a main heading here (an intro, for example).",
+    example: { file: "content/pages/about.json", line: 12, column: 5, pointer: "/sections/1", params: { path: "/about", count: 2 } },
+  }),
+  "no-h1": entry<{ path: string }>({
+    category: "output",
+    title: "A page without a main heading",
+    severity: "error",
+    means: "Every page has exactly one main heading (an h1), what screen readers announce as the page's title and search engines read as its subject. None of this page's blocks draws one.",
+    fix: "Start the page with a block that draws the main heading (a hero or a page header; SECTIONS.md says which blocks do).",
+    message: (p) => `The page ${p.path} has no main heading (h1); a page has exactly one.`,
+    hint: () => "Add a hero or a page header block at the top of the page.",
+    example: { file: "content/pages/about.json", line: 1, column: 1, pointer: "", params: { path: "/about" } },
   }),
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies Record<string, Entry<any>>;
