@@ -159,11 +159,27 @@ export interface SiteModule<Site = never> {
     name?: string;
   };
   /**
+   * The site's own rules about its content, beyond what its schemas say (typically how two
+   * settings go together). Each finding is a warning located at a content file's field,
+   * shown like the generator's (code site-rule, ERRORS.md#site-rule) with the site's words.
+   */
+  checks?(site: Site): SiteFinding[];
+  /**
    * A local stand-in for the site's form webhook: `npm start` and `npm run dev` answer
    * POSTs to `path`, check each against schemas/<schema> and append it as one JSON line to
    * `file` (relative to the project folder; LEADS_FILE overrides). See scripts/lib/leads.ts.
    */
   receiver?: { path: string; schema: string; file: string };
+}
+
+/** A warning from the site's own checks: where, and what to do, in plain words. */
+export interface SiteFinding {
+  /** The content file, from the project folder ("content/site.json"). */
+  file: string;
+  /** The field, as a JSON pointer ("/leads/contentType"); "" for the whole file. */
+  pointer: string;
+  message: string;
+  hint?: string;
 }
 
 /** A link in a page's trail of breadcrumbs. */

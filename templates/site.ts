@@ -10,6 +10,7 @@ import { GuideEntry } from "./layout/GuideArticle.tsx";
 import { FAVICON, Head } from "./layout/Head.tsx";
 import { pageStructuredData } from "./layout/StructuredData.tsx";
 import { DENIED_FEATURES } from "./permissions.ts";
+import { siteChecks } from "./site-checks.ts";
 
 export default defineSite<Site>({
   document: { Head, Body },
@@ -49,6 +50,8 @@ export default defineSite<Site>({
     deniedFeatures: DENIED_FEATURES,
     name: "building-os",
   },
+  // How content/site.json's settings go together (a Zapier webhook needs text/plain).
+  checks: siteChecks,
   // The assessment wizard's leads, received locally by npm start and npm run dev (leads.test in content/site.json).
   receiver: { path: "/api/leads", schema: "lead.schema.json", file: "data/leads.jsonl" },
 });

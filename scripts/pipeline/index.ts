@@ -30,6 +30,7 @@ import { assemble, countPerSection, encodePage, loadSectionComponents, renderPag
 import { resolve, type ResolvedContent } from "./3-resolve.ts";
 import { buildRoutes, type Route } from "./4-routes.ts";
 import { checkKindSchemas, loadSchemas, type SchemaSet } from "./support/schemas.ts";
+import { siteRuleIssues } from "./support/site-rules.ts";
 import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SiteImages } from "./support/seo.ts";
 import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
@@ -140,7 +141,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const resolved = resolve(validated);
   lap("resolve");
   const { routes, issues: routeIssues } = buildRoutes(resolved);
-  const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...seoIssues(resolved, routes)];
+  const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...seoIssues(resolved, routes), ...siteRuleIssues(siteModule, resolved)];
   if (options.strict || !issues.some((i) => i.severity === "error")) issues.push(...placeholders);
   if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, validated.annotations, routes, siteModule.templateAssets));
   lap("routes+links");
