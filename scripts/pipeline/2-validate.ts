@@ -329,10 +329,14 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
   }
   // Markdown entries are records of their kind's collection, by file name.
   const folders = new Map<string, string>();
+  // An entry listed by its title rather than its file name: "Smart Building Basics" -> smart-building-basics.
+  const byTitle = new Map<string, Map<string, string>>();
   for (const f of files)
     if (f.entry) {
       (ids.get(f.entry.collection) ?? ids.set(f.entry.collection, new Set()).get(f.entry.collection)!).add(f.name);
       folders.set(f.entry.collection, `${path.posix.dirname(f.file)}/`);
+      const title = (f.data as { title?: unknown } | undefined)?.title;
+      if (typeof title === "string") (byTitle.get(f.entry.collection) ?? byTitle.set(f.entry.collection, new Map()).get(f.entry.collection)!).set(slug(title), f.name);
     }
 
   for (const a of annotations) {
@@ -340,8 +344,9 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
       if (unreadable.has(a.arg!)) continue;
       const known = ids.get(a.arg!) ?? new Set();
       if (!known.has(a.value)) {
-        const guess = didYouMean(a.value, known);
-        issues.push(at(a.file, a.pointer, problem("missing-record", { id: a.value, collection: a.arg!, guess, known: [...known], folder: folders.get(a.arg!) })));
+        const titled = byTitle.get(a.arg!)?.get(slug(a.value));
+        const guess = titled ?? didYouMean(a.value, known) ?? didYouMean(slug(a.value), known);
+        issues.push(at(a.file, a.pointer, problem("missing-record", { id: a.value, collection: a.arg!, guess, known: [...known], folder: folders.get(a.arg!), byTitle: titled !== undefined })));
       }
     } else if (a.kind === "asset" && !assets.has(a.value)) {
       const guess = didYouMean(a.value, assets.keys());
@@ -366,4 +371,14 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaSet, valid
   }
   issues.push(...crossCheck(loaded.files, loaded.assets, annotations));
   return { files: loaded.files, assets: loaded.assets, annotations, issues };
+}
+
+/** A title as a file name would be: lower case, words joined by dashes ("Smart Building Basics" -> "smart-building-basics"). */
+function slug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

@@ -69,7 +69,7 @@ const cases: Record<string, Case> = {
   "a reference to a note that does not exist (x-ref to a Markdown kind's collection)": {
     files: { [INDEX]: edited(INDEX, '"repairs"]', '"repair"]') },
     issues: ["error missing-record content/pages/index.json:17:33 /sections/1/notes/1"],
-    message: 'There is no record "repair" in content/notes/ (no file repair.md).',
+    message: 'There is no entry "repair" in content/notes/: entries are listed by their file name, without .md.',
     hint: 'Did you mean "repairs"?',
   },
   "an image that is not in content/assets": {

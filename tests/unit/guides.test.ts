@@ -73,7 +73,7 @@ describe("guides in the build", () => {
       }),
     });
     expect(issues.map((i) => `${i.file} ${i.pointer} ${i.message} ${i.hint}`)).toContain(
-      'content/pages/broken.json /sections/0/guides/0 There is no record "test-giude" in content/guides/ (no file test-giude.md). Did you mean "test-guide"?',
+      'content/pages/broken.json /sections/0/guides/0 There is no entry "test-giude" in content/guides/: entries are listed by their file name, without .md. Did you mean "test-guide"?',
     );
   });
 });

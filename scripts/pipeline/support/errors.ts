@@ -375,15 +375,17 @@ export const CATALOGUE = {
     hint: () => "Give each record its own id.",
     example: { file: "content/collections/products.json", line: 5, column: 13, pointer: "/items/1/id", params: { id: "kore" } },
   }),
-  "missing-record": entry<{ id: string; collection: string; guess?: string; known: string[]; folder?: string }>({
+  "missing-record": entry<{ id: string; collection: string; guess?: string; known: string[]; folder?: string; byTitle?: boolean }>({
     category: "references",
     title: "A reference to a record that does not exist",
     severity: "error",
     means: "A section lists a record of a collection by its id (a testimonial, a plan, a Markdown entry), and the collection has no record with that id, so there is nothing to show.",
     fix: "Correct the id (the hint suggests the closest), or add the record to the collection.",
     // A Markdown kind's records are the files of its folder (folder: "content/notes/").
-    message: (p) => (p.folder ? `There is no record "${p.id}" in ${p.folder} (no file ${p.id}.md).` : `There is no record "${p.id}" in content/collections/${p.collection}.json.`),
-    hint: (p) => didYouMean(p.guess) ?? (p.known.length ? `Known ids: ${p.known.join(", ")}.` : undefined),
+    message: (p) =>
+      p.folder ? `There is no entry "${p.id}" in ${p.folder}: entries are listed by their file name, without .md.` : `There is no record "${p.id}" in content/collections/${p.collection}.json.`,
+    hint: (p) =>
+      (p.byTitle && p.guess ? `That is the title of ${p.folder ?? ""}${p.guess}.md: write "${p.guess}".` : didYouMean(p.guess)) ?? (p.known.length ? `Known ids: ${p.known.join(", ")}.` : undefined),
     example: { file: "content/pages/index.json", line: 11, column: 9, pointer: "/sections/0/plans/1", params: { id: "flo", collection: "plans", guess: "flow", known: [] } },
   }),
   "missing-image": entry<{ image: string; guess?: string }>({
@@ -675,6 +677,16 @@ export const CATALOGUE = {
     message: (p) => `The page ${p.path} has no main heading (h1); a page has exactly one.`,
     hint: () => "Add a hero or a page header block at the top of the page.",
     example: { file: "content/pages/about.json", line: 1, column: 1, pointer: "", params: { path: "/about" } },
+  }),
+  "site-rule": entry<{ message: string; hint?: string }>({
+    category: "output",
+    title: "A rule of the site's own",
+    severity: "warning",
+    means: "Besides its schemas, a site can check how its settings go together (the checks of templates/site.ts). The message is the site's: what is wrong with the field, and why it matters.",
+    fix: "Do what the hint says, or ask whoever maintains the site's templates why the rule is there.",
+    message: (p) => p.message,
+    hint: (p) => p.hint,
+    example: { file: "content/site.json", line: 476, column: 20, pointer: "/leads/contentType", params: { message: "The webhook is a Zapier catch hook, which refuses the browser's application/json requests.", hint: 'Set "contentType" to "text/plain".' } },
   }),
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies Record<string, Entry<any>>;
