@@ -302,14 +302,25 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
  * Cross-file checks that need only content: record ids unique within a
  * collection, referenced records and assets exist.
  */
-export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, annotations: Annotation[]): Issue[] {
+export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, annotations: Annotation[], unreadableFiles: ReadonlySet<string> = new Set()): Issue[] {
   const issues: Issue[] = [];
   const byFile = new Map(files.map((f) => [f.file, f]));
   const at = (file: string, pointer: string, p: Problem) => issueAt(byFile.get(file)!, pointer, p);
 
   const ids = new Map<string, Set<string>>();
-  /** Collections whose record list is not a list: their references cannot be checked (the schema error says why). */
+  /**
+   * Collections whose record list is not a list, or whose file could not be read at all
+   * (not JSON): their references cannot be checked (the schema or syntax error says why,
+   * once, rather than a "no record" error at every page that lists one).
+   */
   const unreadable = new Set<string>();
+  /** Markdown entries whose file could not be read (its front matter): they exist, and their error is reported. */
+  const unreadableEntries = new Set<string>();
+  for (const file of unreadableFiles) {
+    const collection = /^content\/collections\/([^/]+)\.json$/.exec(file);
+    if (collection) unreadable.add(collection[1]!);
+    else if (file.endsWith(".md")) unreadableEntries.add(path.posix.basename(file, ".md"));
+  }
   for (const f of files) {
     if (f.kind !== "collection" || typeof f.data !== "object" || f.data === null) continue;
     const set = new Set<string>();
@@ -341,7 +352,7 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
 
   for (const a of annotations) {
     if (a.kind === "ref") {
-      if (unreadable.has(a.arg!)) continue;
+      if (unreadable.has(a.arg!) || unreadableEntries.has(a.value)) continue;
       const known = ids.get(a.arg!) ?? new Set();
       if (!known.has(a.value)) {
         const titled = byTitle.get(a.arg!)?.get(slug(a.value));
@@ -369,7 +380,7 @@ export function validateContent(loaded: LoadedContent, schemas: SchemaSet, valid
       valid.push(file);
     }
   }
-  issues.push(...crossCheck(loaded.files, loaded.assets, annotations));
+  issues.push(...crossCheck(loaded.files, loaded.assets, annotations, new Set(loaded.issues.filter((i) => i.severity === "error").map((i) => i.file))));
   return { files: loaded.files, assets: loaded.assets, annotations, issues };
 }
 
