@@ -113,7 +113,7 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
         files.push({ file, kind, name, data: value, positions });
       } catch (err) {
         if (!(err instanceof JsonSyntaxError)) throw err;
-        issues.push(issueIn(file, problem("json-syntax", { detail: err.message, hint: err.hint }), err.position.line, err.position.column));
+        issues.push(issueIn(file, problem(err.code, { detail: err.message, hint: err.hint }), err.position.line, err.position.column));
       }
     }),
   );

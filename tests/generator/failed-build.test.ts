@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 describe("a failed build", () => {
   it.each([
-    ["a JSON syntax error", "content/pages/index.json", '{ "title": ', "error json-syntax content/pages/index.json:1:12"],
+    ["a JSON syntax error", "content/pages/index.json", '{ "title": }', "error json-syntax content/pages/index.json:1:12"],
     ["a misspelt section type", "content/pages/index.json", edited("content/pages/index.json", '"type": "shelf"', '"type": "shlef"'), "error unknown-section-type content/pages/index.json:14:15 /sections/1/type"],
     ["a rule of the Markdown kind", "content/notes/repairs.md", edited("content/notes/repairs.md", "## What you need", "# What you need"), "error h1-in-markdown content/notes/repairs.md:7:1 /body"],
   ])("with %s keeps the previous dist/ byte for byte", async (_, file, text, issue) => {

@@ -11,9 +11,11 @@
  *
  * Three texts come from the parsers that find them, as parameters: JSON syntax errors
  * (scripts/lib/json.ts), front matter errors (scripts/lib/front-matter.ts) and the
- * reasons a link is unsafe (scripts/lib/url.ts). They are one code each, with the
- * parser's own sentence as the message.
+ * reasons a link is unsafe (scripts/lib/url.ts). They are one code each (JSON: one per
+ * kind of slip, json-*), with the parser's own sentence as the message.
  */
+
+import { MAX_DEPTH } from "../../lib/json.ts";
 
 export type Severity = "error" | "warning";
 
@@ -73,6 +75,126 @@ export const CATALOGUE = {
     message: (p) => p.detail,
     hint: (p) => p.hint,
     example: { file: "content/pages/plans.json", line: 5, column: 17, pointer: "", params: { detail: "There is a comma after the last field.", hint: "Remove the comma before the `}`." } },
+  }),
+  "json-curly-quotes": entry<{ detail: string; hint?: string }>({
+    category: "files",
+    title: "Curly quotes around a text or field name",
+    severity: "error",
+    means:
+      "A text or field name in a JSON file opens or closes with a curly quote (“ ” ‘ ’) instead of the straight double quote (\"). JSON only knows the straight one, so it cannot tell where the text starts or ends. Word processors and some editors turn quotes curly as you type. Curly quotes inside a text are fine.",
+    fix: 'Replace the curly quote at the given line and column (and its partner on the same line) with a straight double quote ("). Edit content files in a code editor such as VS Code.',
+    message: (p) => p.detail,
+    hint: (p) => p.hint,
+    example: {
+      file: "content/pages/pricing.json",
+      line: 3,
+      column: 12,
+      pointer: "",
+      params: {
+        detail: 'Curly quotes are used around this text: “ at line 3, column 12 and ” at column 20. JSON needs straight double quotes (").',
+        hint: 'Type a straight " instead. Curly quotes are fine inside a text, not around it; word processors make quotes curly as you type, so edit content files in a code editor such as VS Code.',
+      },
+    },
+  }),
+  "json-line-break-in-text": entry<{ detail: string; hint?: string }>({
+    category: "files",
+    title: "A text runs over a line break",
+    severity: "error",
+    means:
+      "A text in a JSON file must start and end on the same line: JSON does not allow a line break inside the quotes. The position given is the text's opening quote; the message says on which line it goes on.",
+    fix: "Join the lines into one. Where the text should break on the page, write \\n (\\n\\n for a new paragraph) instead of pressing Enter.",
+    message: (p) => p.detail,
+    hint: (p) => p.hint,
+    example: {
+      file: "content/pages/about/index.json",
+      line: 12,
+      column: 15,
+      pointer: "",
+      params: {
+        detail: "This text runs over a line break: it starts at line 12 and goes on to line 13. A JSON text must be on one line.",
+        hint: "Join the lines into one, or write \\n where the text should break (\\n\\n for a new paragraph).",
+      },
+    },
+  }),
+  "json-unescaped-quote": entry<{ detail: string; hint?: string }>({
+    category: "files",
+    title: "A double quote inside a text",
+    severity: "error",
+    means:
+      'A text in a JSON file holds a straight double quote ("), and JSON takes it for the end of the text: what follows it on the line no longer makes sense. The position given is that quote.',
+    fix: 'Write each double quote inside a text as \\" (a backslash, then the quote), or use curly quotes (“ ”) inside the text.',
+    message: (p) => p.detail,
+    hint: (p) => p.hint,
+    example: {
+      file: "content/pages/pricing.json",
+      line: 3,
+      column: 17,
+      pointer: "",
+      params: {
+        detail: 'This text has a double quote (") inside it, before `best`, and JSON takes that quote for the end of the text.',
+        hint: 'Write each quote inside a text as \\": "The \\"best\\" plan". Or use curly quotes (“ ”) inside the text.',
+      },
+    },
+  }),
+  "json-utf16": entry<{ detail: string; hint?: string }>({
+    category: "files",
+    title: "A JSON file saved as UTF-16",
+    severity: "error",
+    means:
+      'Content files are read as UTF-8, the encoding of every file in the project. This one is saved in UTF-16 (some Windows programs call it "Unicode"), so read as UTF-8 every letter comes with an invisible extra character and none of it is JSON.',
+    fix: 'Save the file again as UTF-8. In VS Code: click the encoding ("UTF-16 LE" or "UTF-16 BE") in the status bar at the bottom, choose "Save with Encoding", then "UTF-8".',
+    message: (p) => p.detail,
+    hint: (p) => p.hint,
+    example: {
+      file: "content/pages/pricing.json",
+      line: 1,
+      column: 1,
+      pointer: "",
+      params: {
+        detail: "This file is saved in the UTF-16 encoding; content files must be saved as UTF-8.",
+        hint: 'Save it again as UTF-8: in VS Code, click "UTF-16 LE" in the status bar at the bottom, choose "Save with Encoding", then "UTF-8".',
+      },
+    },
+  }),
+  "json-cut-off": entry<{ detail: string; hint?: string }>({
+    category: "files",
+    title: "A JSON file ends before it is complete",
+    severity: "error",
+    means:
+      "The file ends while a `{` or `[` is still open: its end is missing, as when a save or a copy was interrupted, or the last `}` was deleted. The position given is where the file ends; the message names the bracket that is never closed.",
+    fix: "Restore the end of the file from an earlier copy or version control. If only closing brackets are missing, add them at the end in the order the hint gives.",
+    message: (p) => p.detail,
+    hint: (p) => p.hint,
+    example: {
+      file: "content/pages/pricing.json",
+      line: 41,
+      column: 18,
+      pointer: "",
+      params: {
+        detail: "The `[` opened at line 37, column 16 is never closed (nor the bracket around it): the file ends at line 41, column 18.",
+        hint: "The file looks cut off: restore its end (an earlier copy or version control has it), or close what is open by adding `]`, `}` at the end, in that order.",
+      },
+    },
+  }),
+  "json-too-deep": entry<{ detail: string; hint?: string }>({
+    category: "files",
+    title: "Brackets nested too deep",
+    severity: "error",
+    means:
+      `A content file may nest { } and [ ] at most ${MAX_DEPTH} levels deep. Real content needs far fewer (a page, its sections, their cards and buttons: well under 10), so deeper nesting is a paste or a generated file gone wrong. The build refuses it at once, rather than let a later step fail on it with a message that names no file.`,
+    fix: "Look at the given place for brackets that were pasted or repeated by mistake, and remove them.",
+    message: (p) => p.detail,
+    hint: (p) => p.hint,
+    example: {
+      file: "content/pages/pricing.json",
+      line: 4,
+      column: MAX_DEPTH + 1,
+      pointer: "",
+      params: {
+        detail: `Brackets are nested more than ${MAX_DEPTH} levels deep here: this \`[\` opens level ${MAX_DEPTH + 1}. A content file may nest { } and [ ] at most ${MAX_DEPTH} levels deep.`,
+        hint: "Content needs far fewer levels: look for brackets that were pasted or repeated by mistake.",
+      },
+    },
   }),
   "front-matter-syntax": entry<{ detail: string; hint?: string }>({
     category: "files",
