@@ -320,7 +320,7 @@ export function parseJson(text: string): ParsedJson {
     open.push(i);
     if (open.length > MAX_DEPTH)
       fail(
-        `Brackets are nested more than ${MAX_DEPTH} levels deep here: this \`${text[i]}\` opens level ${open.length}. A content file may nest { } and [ ] at most ${MAX_DEPTH} levels deep.`,
+        `This \`${text[i]}\` opens level ${open.length} of brackets: a content file may nest { } and [ ] at most ${MAX_DEPTH} levels deep.`,
         i,
         "Content needs far fewer levels: look for brackets that were pasted or repeated by mistake.",
         "json-too-deep",

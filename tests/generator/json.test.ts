@@ -179,7 +179,7 @@ describe("slips with a code of their own", () => {
     const deep = { code: "json-too-deep", line: 1, column: MAX_DEPTH + 1 };
     expect(syntaxError(nested(MAX_DEPTH + 1))).toEqual({
       ...deep,
-      message: "Brackets are nested more than 64 levels deep here: this `[` opens level 65. A content file may nest { } and [ ] at most 64 levels deep.",
+      message: "This `[` opens level 65 of brackets: a content file may nest { } and [ ] at most 64 levels deep.",
       hint: "Content needs far fewer levels: look for brackets that were pasted or repeated by mistake.",
     });
     // Deep enough to overflow the call stack of a recursive reader: a message, not a RangeError.

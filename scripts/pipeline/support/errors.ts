@@ -191,7 +191,7 @@ export const CATALOGUE = {
       column: MAX_DEPTH + 1,
       pointer: "",
       params: {
-        detail: `Brackets are nested more than ${MAX_DEPTH} levels deep here: this \`[\` opens level ${MAX_DEPTH + 1}. A content file may nest { } and [ ] at most ${MAX_DEPTH} levels deep.`,
+        detail: `This \`[\` opens level ${MAX_DEPTH + 1} of brackets: a content file may nest { } and [ ] at most ${MAX_DEPTH} levels deep.`,
         hint: "Content needs far fewer levels: look for brackets that were pasted or repeated by mistake.",
       },
     },
