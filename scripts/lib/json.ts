@@ -19,6 +19,10 @@
  *   Our messages name what they know from context: the field whose value lacks a comma
  *   after it, the unquoted word (`write "title" instead of title`), the zero that
  *   starts a number. Each would need the text re-scanned around their offset.
+ * - The slips that have codes of their own (JsonErrorCode: curly quotes, a line break
+ *   or a straight quote inside a text, a UTF-16 file, a cut-off file, nesting deeper
+ *   than MAX_DEPTH) are told apart by looking around where reading stopped: the same
+ *   re-scanning again.
  * - Several positions differ from ours, which point where the fix goes:
  *   - a trailing comma: both point at the `}` or `]`, we at the comma;
  *   - a bad escape (\q): jsonc-parser points at the start of the string, momoa at
