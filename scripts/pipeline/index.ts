@@ -34,6 +34,7 @@ import { siteRuleIssues } from "./support/site-rules.ts";
 import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SiteImages } from "./support/seo.ts";
 import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
+import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
 import { startOutput, writeOutput, type OutputFolder } from "./8-write.ts";
 import { recoverDist } from "../lib/swap.ts";
@@ -141,7 +142,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const resolved = resolve(validated);
   lap("resolve");
   const { routes, issues: routeIssues } = buildRoutes(resolved);
-  const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...seoIssues(resolved, routes), ...siteRuleIssues(siteModule, resolved)];
+  const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...textIssues(validated.files, schemas), ...seoIssues(resolved, routes), ...siteRuleIssues(siteModule, resolved)];
   if (options.strict || !issues.some((i) => i.severity === "error")) issues.push(...placeholders);
   if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, validated.annotations, routes, siteModule.templateAssets));
   lap("routes+links");

@@ -612,6 +612,37 @@ export const CATALOGUE = {
     example: { file: "content/articles/getting-started.md", line: 5, column: 11, pointer: "/readTime", params: { field: "readTime", readTime: 9, words: "202", minutes: 1, wordsPerMinute: 200 } },
   }),
 
+  "skipped-heading-level": entry<{ found: string; before?: string; expected: string }>({
+    category: "text",
+    title: "A heading that skips a level",
+    severity: "warning",
+    means:
+      "Headings make the outline of a text: ## for a section, ### for a part of it, #### for a part of that. A heading more than one level below the one before it (#### right after ##) leaves a gap in the outline, which screen readers announce and use to move around the page. The first heading of a text comes right under the title of the page or block it is in, so it is a ##.",
+    fix: "Use the level the message gives (one below the heading before), or add the missing heading in between.",
+    message: (p) =>
+      p.before
+        ? `A ${p.found} heading follows a ${p.before} one; use ${p.expected} so the outline has no gap.`
+        : `The text's first heading is a ${p.found} one, right under the title above the text; use ${p.expected} so the outline has no gap.`,
+    hint: (p) => `Write ${p.expected} instead of ${p.found}, or add the ${p.expected} heading that is missing in between.`,
+    example: { file: "content/guides/getting-started.md", line: 14, column: 1, pointer: "/body", params: { found: "####", before: "##", expected: "###" } },
+  }),
+  "very-long-text": entry<{ length: number; limit: number; kind: "heading" | "card" | "text" }>({
+    category: "text",
+    title: "A text far longer than its place",
+    severity: "warning",
+    means:
+      "Headings, labels and the short texts of cards and blocks are laid out for a few words or a few sentences. Far longer, a heading or label runs over many lines and pushes the rest of its block down, and a card's text makes its whole row of the grid as tall as that card. The limits are generous: 120 characters for a heading, title or label (about 20 words), 600 for any other text that is not a Markdown article (about 100 words). A field whose schema sets its own maximum is checked against that instead (an error), and Markdown texts with paragraphs (guides) have no limit.",
+    fix: "Shorten the text, and move the rest to a page of its own (link to it from the card or block).",
+    message: (p) =>
+      p.kind === "heading"
+        ? `This heading is ${p.length.toLocaleString("en")} characters long: a heading this long runs over many lines and pushes the rest of its block down; keep it under ${p.limit} characters.`
+        : p.kind === "card"
+          ? `This card's text is ${p.length.toLocaleString("en")} characters long: cards this long break the grid (the whole row grows as tall as this card); keep it under ${p.limit} characters, and move the rest to a page.`
+          : `This text is ${p.length.toLocaleString("en")} characters long, far more than its block is laid out for; keep it under ${p.limit} characters, and move the rest to a page.`,
+    hint: (p) => (p.kind === "heading" ? "Shorten it; the detail belongs in the text under it." : "Keep the gist here and link to a page that has the rest."),
+    example: { file: "content/pages/index.json", line: 88, column: 28, pointer: "/sections/2/cards/0/description", params: { length: 2400, limit: 600, kind: "card" } },
+  }),
+
   // ------------------------------------------------------------------ addresses and links
   "duplicate-address": entry<{ path: string; other: string; otherPointer: string }>({
     category: "links",
@@ -674,6 +705,73 @@ export const CATALOGUE = {
     message: (p) => (p.what ? `${p.what} is still a placeholder (${p.host}): ${p.effect}.` : `${p.kind} ${p.address} is still a placeholder (${p.host}).`),
     hint: () => `Replace it with the real address before publishing; ${PLACEHOLDER_HINT}`,
     example: { file: "content/site.json", line: 161, column: 21, pointer: "/header/nav/3/links/1/href", params: { address: "https://help.example.com", host: "help.example.com", kind: "An external link" } },
+  }),
+
+  "insecure-link": entry<{ link: string; secure: string }>({
+    category: "links",
+    title: "A link to an http:// address",
+    severity: "warning",
+    means:
+      "The site is served over HTTPS, and a link to an http:// address opens a page that is not encrypted: browsers mark such pages \"Not secure\", and some warn before opening them. Almost every site answers on https:// too. Addresses on this computer (http://localhost) are left alone.",
+    fix: "Write the address with https://, after checking in a browser that it opens.",
+    message: (p) => `The link ${p.link} uses http://; use https:// so that visitors are not sent to an unencrypted page.`,
+    hint: (p) => `Write ${p.secure} (open it in a browser first to check that it works).`,
+    example: { file: "content/pages/about.json", line: 9, column: 22, pointer: "/sections/0/actions/0/href", params: { link: "http://www.calgary.example/permits", secure: "https://www.calgary.example/permits" } },
+  }),
+  "mistyped-email": entry<{ address: string; mistake: import("../../lib/url.ts").EmailMistake; domain?: string; guess?: string }>({
+    category: "links",
+    title: "An e-mail address with a typo",
+    severity: "warning",
+    means:
+      "An e-mail address in a mailto: link or an e-mail field looks mistyped: it has a space, two @ or none, a comma where a dot belongs, a dot at the end, no dot after the @ (hello@urbi), or a misspelt mail service (gmial.com, hotmial.com) or a misspelling of the site's own domain. Mail written to it would never arrive, and nobody would notice.",
+    fix: "Correct the address (the hint suggests one where it can).",
+    message: (p) => {
+      const a = `The e-mail address ${p.address}`;
+      switch (p.mistake) {
+        case "space":
+          return `${a} has a space in it.`;
+        case "two-at":
+          return `${a} has more than one @.`;
+        case "no-at":
+          return `${a} has no @.`;
+        case "nothing-before-at":
+          return `${a} has nothing before the @.`;
+        case "comma":
+          return `${a} has a comma after the @, where a dot belongs.`;
+        case "double-dot":
+          return `${a} has two dots in a row.`;
+        case "trailing-dot":
+          return `${a} ends with a dot.`;
+        case "no-dot":
+          return `${a} has no dot after the @: the domain needs its ending, such as .com.`;
+        case "misspelt-domain":
+          return `${a} looks mistyped: ${p.domain ?? "its domain"} is most likely a misspelling.`;
+      }
+    },
+    hint: (p) => didYouMean(p.guess, false) ?? "Write the whole address, like name@company.com.",
+    example: { file: "content/site.json", line: 6, column: 19, pointer: "/contactEmail", params: { address: "hello@gmial.com", mistake: "misspelt-domain", domain: "gmial.com", guess: "hello@gmail.com" } },
+  }),
+  "own-site-address": entry<{ link: string; path: string }>({
+    category: "links",
+    title: "A page of this site written as a full address",
+    severity: "warning",
+    means:
+      "A link names a page of this site with the site's whole address (https://www.example.com/pricing, where content/site.json's \"url\" is https://www.example.com). It works on the published site only: on a preview, or on the computer with npm run dev, it leaves for the published site, and the check cannot tell whether the page still exists. Written as /pricing, it works everywhere and is checked.",
+    fix: "Write the address from the slash on: /pricing.",
+    message: (p) => `The link ${p.link} is a page of this site written as a full address; write ${p.path}, so the link works on previews too.`,
+    hint: (p) => `Write ${p.path}.`,
+    example: { file: "content/pages/about.json", line: 9, column: 22, pointer: "/sections/0/actions/0/href", params: { link: "https://www.example.com/pricing", path: "/pricing" } },
+  }),
+  "mistyped-site-address": entry<{ link: string; host: string; guess: string; path?: string }>({
+    category: "links",
+    title: "A link to a name one letter off the site's own",
+    severity: "warning",
+    means:
+      "A link goes to an address whose name is one letter away from the site's own (content/site.json's \"url\"): a letter missing, extra or wrong, or two swapped. It most likely means this site, and leads to a site that does not exist, or to someone else's.",
+    fix: "Write the page from the slash on (/pricing), which works on previews too; or correct the name.",
+    message: (p) => `The link ${p.link} goes to ${p.host}, one letter away from this site's own address.`,
+    hint: (p) => (p.path ? `Did you mean ${p.guess}? Or better, write ${p.path}, so the link works on previews too.` : `Did you mean ${p.guess}?`),
+    example: { file: "content/pages/about.json", line: 9, column: 22, pointer: "/sections/0/actions/0/href", params: { link: "https://www.exmaple.com/pricing", host: "www.exmaple.com", guess: "https://www.example.com/pricing", path: "/pricing" } },
   }),
 
   // ------------------------------------------------------------------ search engines

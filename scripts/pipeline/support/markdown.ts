@@ -65,6 +65,21 @@ export function parseMarkdownUncached(text: string, mode: "inline" | "block"): M
   const linkLines: number[] = [];
   const problems: MarkdownProblem[] = [];
   const lineOf = (n: MdastNode) => n.position?.start.line ?? 1;
+  // The outline: each heading at most one level below the one before. The text sits under
+  // a heading of its own (a guide's title, a section's heading), so its first heading is a
+  // ## (a # in a section is drawn as a ## is; in a guide it is an error of its own).
+  let level = 1;
+  const outline = (n: MdastNode) => {
+    const depth = Math.max(2, n.depth ?? 2);
+    if (depth > level + 1) {
+      const hashes = (d: number) => "#".repeat(d);
+      problems.push({
+        ...problem("skipped-heading-level", { found: hashes(n.depth ?? depth), ...(level > 1 ? { before: hashes(level) } : {}), expected: hashes(level + 1) }),
+        line: lineOf(n),
+      });
+    }
+    level = depth;
+  };
 
   const convert = (n: MdastNode): MdNode[] => {
     const kids = () => (n.children ?? []).flatMap(convert);
@@ -85,6 +100,7 @@ export function parseMarkdownUncached(text: string, mode: "inline" | "block"): M
       case "paragraph":
         return [{ type: "paragraph", children: kids() }];
       case "heading":
+        if (mode === "block") outline(n);
         return [{ type: "heading", depth: n.depth ?? 2, children: kids() }];
       case "list":
         return [{ type: "list", ordered: Boolean(n.ordered), ...(n.ordered && n.start && n.start !== 1 ? { start: n.start } : {}), children: kids() }];

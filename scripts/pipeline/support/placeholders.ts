@@ -115,7 +115,7 @@ export function reservedAddresses(text: string, email = false): Found[] {
 // ---------------------------------------------------------------- the schema of each value
 
 /** A schema as written at a place (before following $ref), and the schema file it is in. */
-interface At {
+export interface At {
   node: JsonSchema;
   file: string;
 }
@@ -123,10 +123,10 @@ interface At {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const own = (o: Record<string, unknown>, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined);
 
-type Deref = (node: JsonSchema, file: string) => { schema: JsonSchema; file: string };
+export type Deref = (node: JsonSchema, file: string) => { schema: JsonSchema; file: string };
 
 /** derefSchema, remembered: the same few schema nodes are followed for every section and link of every file. */
-function dereferencer(schemas: SchemaSet): Deref {
+export function dereferencer(schemas: SchemaSet): Deref {
   const seen = new WeakMap<JsonSchema, Map<string, { schema: JsonSchema; file: string }>>();
   return (node, file) => {
     let byFile = seen.get(node);
@@ -220,8 +220,8 @@ export function placeholderIssues(files: SourceFile[], schemas: SchemaSet, sever
   return issues;
 }
 
-/** The schema of the value at `path` in `data`. */
-function schemaAt(root: At | undefined, data: unknown, path: (string | number)[], deref: Deref): At | undefined {
+/** The schema of the value at `path` in `data` (as written there: follow it with the dereferencer for its rules). */
+export function schemaAt(root: At | undefined, data: unknown, path: (string | number)[], deref: Deref): At | undefined {
   let at = root;
   let value = data;
   for (const key of path) {
