@@ -167,16 +167,5 @@ export function injectDevClient(html: string, errorText?: string, buildId?: stri
   return at === -1 ? html + tag : html.slice(0, at) + tag + html.slice(at);
 }
 
-/** Editor leftovers (backup, swap and lock files) that must not trigger a build. */
-export function isEditorTempFile(file: string): boolean {
-  const base = file.split(/[\\/]/).pop() ?? file;
-  return (
-    base.endsWith("~") ||
-    base.endsWith(".swp") ||
-    base.endsWith(".swo") ||
-    base.endsWith(".swx") ||
-    base.endsWith(".tmp") ||
-    base.startsWith(".#") ||
-    base === "4913" // vim's "can I write here" probe
-  );
-}
+/** Editor leftovers and system files that must not trigger a build (the list is shared with the build: os-files.ts). */
+export { isSystemOrEditorFile as isEditorTempFile } from "./os-files.ts";

@@ -7,6 +7,7 @@ import path from "node:path";
 import { FrontMatterError, parseFrontMatter } from "../lib/front-matter.ts";
 import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
+import { isSystemOrEditorFile } from "../lib/os-files.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
 import { problem, type Problem } from "./support/errors.ts";
 import { issueIn, type Issue } from "./support/issues.ts";
@@ -53,6 +54,44 @@ export function entryRoute(kind: Pick<MarkdownKind, "route">, name: string): str
 
 type Kinds = readonly Omit<MarkdownKind, "component">[];
 
+/** What unknown-file advises: `name` is the name to give the file (its own name for an image). */
+export type UnknownFileAdvice = { advice: "page" | "collection" | "capitals" | "image"; name: string } | { advice: "markdown" | "elsewhere" };
+
+/** The kind and name of a JSON content file by its path in content/, or undefined for a file that is not one. */
+function jsonKind(inContent: string): [FileKind, string] | undefined {
+  if (inContent === "site.json") return ["site", "site"];
+  if (inContent.startsWith("pages/") && inContent.endsWith(".json")) return ["page", inContent.slice("pages/".length, -".json".length)];
+  if (/^collections\/[^/]+\.json$/.test(inContent)) return ["collection", inContent.slice("collections/".length, -".json".length)];
+  return undefined;
+}
+
+/** What images are named (any case): outside content/assets/, such a file is an image in the wrong place. */
+const IMAGE_NAME = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+
+/**
+ * What to do with a file of content/ that has no place (not an asset, JSON content or a
+ * Markdown entry); `folders` are the Markdown kinds' folders. The most likely intent
+ * first: an image outside assets/, a name whose only fault is an upper-case extension,
+ * a text or Markdown file where pages or records go.
+ */
+export function unknownFileAdvice(inContent: string, folders: readonly string[]): UnknownFileAdvice {
+  const base = inContent.slice(inContent.lastIndexOf("/") + 1);
+  const dot = base.lastIndexOf(".");
+  const stem = dot > 0 ? base.slice(0, dot) : base;
+  const extension = dot > 0 ? base.slice(dot + 1) : "";
+  if (IMAGE_NAME.test(base)) return { advice: "image", name: base };
+  const inKindFolder = (p: string) => folders.some((dir) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/"));
+  // .JSON, .Json, .MD: the same file with a lower-case name would be read.
+  const lower = `${inContent.slice(0, inContent.length - base.length)}${base.toLowerCase()}`;
+  if ((extension.toLowerCase() === "json" && extension !== "json" && jsonKind(lower)) || (extension.toLowerCase() === "md" && extension !== "md" && inKindFolder(lower)))
+    return { advice: "capitals", name: base.toLowerCase() };
+  if (extension.toLowerCase() === "md" && folders.length) return { advice: "markdown" };
+  const asJson = `${stem.toLowerCase().endsWith(".json") ? stem.slice(0, -".json".length) : stem}.json`;
+  if (inContent.startsWith("pages/")) return { advice: "page", name: asJson };
+  if (/^collections\/[^/]+$/.test(inContent)) return { advice: "collection", name: asJson };
+  return { advice: "elsewhere" };
+}
+
 /**
  * Reads the project's content; `kinds` are its Markdown kinds (by default, those its site
  * module declares). They may still be on their way: JSON files are read meanwhile.
@@ -75,23 +114,23 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
     all.map(async (abs) => {
       const inContent = rel(paths.content, abs);
       const file = rel(paths.root, abs);
+      // .DS_Store, Thumbs.db, editors' backups and swap files: nobody's content (os-files.ts).
+      if (isSystemOrEditorFile(inContent)) return;
       if (inContent.startsWith("assets/")) {
         assets.set(inContent, await fs.readFile(abs));
         return;
       }
       let kind: FileKind;
       let name: string;
-      if (inContent === "site.json") [kind, name] = ["site", "site"];
-      else if (inContent.startsWith("pages/") && inContent.endsWith(".json"))
-        [kind, name] = ["page", inContent.slice("pages/".length, -".json".length)];
-      else if (/^collections\/[^/]+\.json$/.test(inContent))
-        [kind, name] = ["collection", inContent.slice("collections/".length, -".json".length)];
+      const json = jsonKind(inContent);
+      if (json) [kind, name] = json;
       else {
         // A Markdown entry of a kind the site module declares (known once it has loaded), or a stray file.
         kinds = await kindsJob;
         const k = kindOf(inContent);
         if (!k) {
-          issues.push(issueIn(file, problem("unknown-file", { markdown: kinds.map((k) => `${k.dir} in content/${k.dir}/ (.md)`).join(", ") })));
+          const folders = kinds.map((k) => k.dir);
+          issues.push(issueIn(file, problem("unknown-file", { folders, ...unknownFileAdvice(inContent, folders) })));
           return;
         }
         // Read synchronously: for thousands of small files, fs.promises.readFile's open,

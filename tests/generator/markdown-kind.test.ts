@@ -80,7 +80,8 @@ describe("notes as content", () => {
   it("a file in the kind's folder that is not an entry: the hint names the kind's folder", async () => {
     const issues = await check({ "content/notes/old/first.md": fixtureText(NOTE) });
     expect(issues.map(line)).toEqual(["error unknown-file content/notes/old/first.md:1:1"]);
-    expect(issues[0]!.hint).toBe("Pages go in content/pages/ (.json), shared records in content/collections/ (.json), notes in content/notes/ (.md), images in content/assets/.");
+    expect(issues[0]!.message).toBe("The build does not know what to do with this file: pages go in content/pages/ (.json), shared records in content/collections/ (.json), notes in content/notes/ (.md), images in content/assets/.");
+    expect(issues[0]!.hint).toBe("Move it directly into content/notes/ (not a folder inside it), or delete it.");
   });
 
   it("a file name that cannot become an address", async () => {

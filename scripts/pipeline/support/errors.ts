@@ -216,15 +216,33 @@ export const CATALOGUE = {
     message: () => "content/site.json is missing: every site needs one for its header, footer and settings.",
     example: { file: "content/site.json", line: 1, column: 1, pointer: "", params: {} },
   }),
-  "unknown-file": entry<{ markdown?: string }>({
+  // advice: what 1-load.ts finds most likely; name: the name to give the file (its own name for an image).
+  "unknown-file": entry<{ folders: readonly string[] } & ({ advice: "page" | "collection" | "capitals" | "image"; name: string } | { advice: "markdown" | "elsewhere" })>({
     category: "files",
     title: "A file the build does not know what to do with",
     severity: "error",
-    means: "Every file under content/ has a place: pages, collections, the folders of the Markdown kinds the site declares, or assets. A file elsewhere (or with another extension) would be silently ignored, so it is reported instead.",
-    fix: "Move the file to the folder it belongs in, or delete it.",
-    message: () => "The build does not know what to do with this file.",
-    hint: (p) => `Pages go in content/pages/ (.json), shared records in content/collections/ (.json), ${p.markdown ? `${p.markdown}, ` : ""}images in content/assets/.`,
-    example: { file: "content/pages/notes.txt", line: 1, column: 1, pointer: "", params: {} },
+    means:
+      "Every file under content/ has a place: content/site.json, pages in content/pages/ (.json), shared records in content/collections/ (.json), the folders of the Markdown kinds the site declares (.md), and images in content/assets/. A file elsewhere, or with another extension, would be silently left out of the site, so it is reported instead. Files your computer or editor makes on its own (.DS_Store, Thumbs.db, desktop.ini, backups ending in ~, Vim's .swp files, Emacs' .# files, macOS' ._ files) are skipped without a word.",
+    fix: "Follow the hint: rename the file (a text file where pages go, a name ending in .JSON), move it (an image outside content/assets/), or delete it.",
+    message: (p) =>
+      `The build does not know what to do with this file: pages go in content/pages/ (.json), shared records in content/collections/ (.json), ${p.folders.map((dir) => `${dir} in content/${dir}/ (.md), `).join("")}images in content/assets/.`,
+    hint: (p) => {
+      switch (p.advice) {
+        case "page":
+          return `Rename it to ${p.name} if it is a page, or delete it.`;
+        case "collection":
+          return `Rename it to ${p.name} if it holds a collection's records, or delete it.`;
+        case "capitals":
+          return `Rename it to ${p.name}: the build reads only names that end in lower-case .json or .md.`;
+        case "image":
+          return `Move it to content/assets/ and refer to it as "assets/${p.name}".`;
+        case "markdown":
+          return `Move it directly into ${either(p.folders.map((dir) => `content/${dir}/`))} (not a folder inside it), or delete it.`;
+        case "elsewhere":
+          return "Move it to the folder it belongs in, or delete it.";
+      }
+    },
+    example: { file: "content/pages/notes.txt", line: 1, column: 1, pointer: "", params: { folders: ["guides"], advice: "page", name: "notes.json" } },
   }),
   "not-an-object": entry({
     category: "files",
