@@ -16,6 +16,7 @@
  * by a build that succeeded.
  */
 import type { ProjectPaths } from "../lib/paths.ts";
+import { assetIssues } from "./support/asset-checks.ts";
 import { cachedAssets } from "./support/assets-cache.ts";
 import { headerFiles, sitePolicy } from "./7-headers.ts";
 import { buildIslands, type IslandBundle } from "./support/islands.ts";
@@ -127,6 +128,8 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;
   const validated = validateContent(loaded, schemas, validator);
+  // The files of content/assets/ themselves: named as what they are, no script in an SVG, not too large.
+  validated.issues.push(...assetIssues(loaded.assets, loaded.files, validated.annotations, siteModule.templateAssets));
   // Warnings join the others once the content has no errors (as unused content does);
   // with --strict they are errors, and are reported with the rest whatever happens.
   const placeholders = placeholderIssues(validated.files, schemas, options.strict ? "error" : "warning");

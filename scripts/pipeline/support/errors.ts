@@ -244,6 +244,44 @@ export const CATALOGUE = {
     },
     example: { file: "content/pages/notes.txt", line: 1, column: 1, pointer: "", params: { folders: ["guides"], advice: "page", name: "notes.json" } },
   }),
+  // expected: the format the name says; found: what the first bytes say (support/asset-checks.ts: sniff).
+  "misnamed-image": entry<{
+    file: string;
+    expected: "png" | "jpg" | "gif" | "webp" | "avif" | "svg";
+    found: "png" | "jpg" | "gif" | "webp" | "avif" | "svg" | "heic" | "tiff" | "bmp" | "psd" | "pdf" | "zip" | "html" | "text" | "empty" | "unknown";
+  }>({
+    category: "files",
+    title: "A file named as an image that is another kind of file",
+    severity: "error",
+    means:
+      "The end of a file's name (.png, .jpg, .webp, .avif, .gif, .svg) says what kind of image it is, and the server announces that kind to browsers. The first bytes of this file say otherwise: it is another image format (browsers show most formats whatever the name says, but never an SVG under another name, and the name misleads the next person and tools that trust it), a format browsers do not show everywhere (HEIC photos from phones, TIFF, Photoshop files), or no image at all: a web page saved instead of the image, a text, an empty file.",
+    fix: "Rename the file after the format it is (and the references to it), export it again as PNG, JPEG, WebP or SVG, or put the real image in its place.",
+    message: (p) => {
+      const image = { png: "a PNG image", jpg: "a JPEG image", gif: "a GIF image", webp: "a WebP image", avif: "an AVIF image", svg: "an SVG image" };
+      const found = {
+        ...Object.fromEntries(Object.entries(image).map(([k, v]) => [k, `it is ${v}`])),
+        heic: "it is a HEIC photo (the format of iPhone photos), which most browsers do not show",
+        tiff: "it is a TIFF image, which most browsers do not show",
+        bmp: "it is a BMP image, many times larger than the same picture as a PNG",
+        psd: "it is a Photoshop file, which browsers do not show",
+        pdf: "it is a PDF document",
+        zip: "it is a ZIP archive",
+        html: "it holds text: a web page (HTML?), perhaps saved in place of the image",
+        text: "it holds text",
+        empty: "it is empty",
+        unknown: "its first bytes are not those of any image format browsers show",
+      } as Record<typeof p.found, string>;
+      return `${p.file} is not ${image[p.expected]}: ${found[p.found]}.`;
+    },
+    hint: (p) => {
+      const extension = { png: "png", jpg: "jpg", gif: "gif", webp: "webp", avif: "avif", svg: "svg" } as Record<string, string | undefined>;
+      const renamed = `${p.file.slice(p.file.lastIndexOf("/") + 1, p.file.lastIndexOf("."))}.${extension[p.found]}`;
+      if (extension[p.found]) return `Rename it to ${renamed}, and write "assets/${renamed}" where pages use it.`;
+      if (["heic", "tiff", "bmp", "psd"].includes(p.found)) return "Export it as a JPEG or WebP (photos) or a PNG (screenshots, drawings), and put that file here.";
+      return "Put the image itself here: save or export it again from where it came from.";
+    },
+    example: { file: "content/assets/hero-lobby.png", line: 1, column: 1, pointer: "", params: { file: "content/assets/hero-lobby.png", expected: "png", found: "html" } },
+  }),
   "not-an-object": entry({
     category: "files",
     title: "The file does not hold a JSON object",
@@ -547,6 +585,68 @@ export const CATALOGUE = {
     message: (p) => `The size of "${p.image}" cannot be read, so the page would jump while it loads.`,
     hint: () => "Use an SVG with a viewBox, or a PNG, JPEG or WebP file.",
     example: { file: "content/pages/index.json", line: 8, column: 16, pointer: "/sections/0/image/src", params: { image: "assets/hero.gif" } },
+  }),
+
+  "unsafe-svg": entry<{ found: "script" | "handler" | "javascript" | "foreign-object" | "html" | "external" | "external-use" | "stylesheet" | "entity"; detail?: string }>({
+    category: "references",
+    title: "An SVG image that runs scripts or loads other files",
+    severity: "error",
+    means:
+      "Files in content/assets/ are published as they are. In a page, an SVG is shown as a picture: its scripts do not run and it loads nothing. But anyone can open its address on its own, and then it is a document of the site: a script in it (a <script>, an on…= attribute, a javascript: address, HTML inside a <foreignObject>) runs as if the site had written it (only a host that sends the site's Content-Security-Policy with the file stops it), and references to files on other sites (href, url(…), @import, <?xml-stylesheet?>, <use> of another file) tell those sites who opened it. An image needs none of these. The build refuses such an SVG rather than cleaning it: a cleaned file is silently not the file you drew, and a cleaner can miss a trick it does not know, while a refusal is checked in full and leaves the fix to you. Entity declarations (<!ENTITY> in a DOCTYPE) are refused too, because a browser expands them and they could hide any of the above from this check.",
+    fix: "Remove what the message names (the line and column are in the SVG file), or export the SVG again from your drawing program without scripts, interactivity or linked files.",
+    message: (p) =>
+      ({
+        script: "This SVG holds a <script> element, which runs on the site's address when the image is opened on its own.",
+        handler: `This SVG holds an event handler attribute (${p.detail}), which runs script when the image is opened on its own.`,
+        javascript: `This SVG holds a javascript: address (in ${p.detail}), which runs script when it is followed.`,
+        "foreign-object": "This SVG holds a <foreignObject> element: HTML inside the image, which can hold scripts and forms.",
+        html: `This SVG holds HTML elements (${p.detail}="http://www.w3.org/1999/xhtml"), which can hold scripts and forms.`,
+        external: `This SVG loads a file from another site (${p.detail}) when the image is opened on its own.`,
+        "external-use": `This SVG shows another file (${p.detail}) with <use>; the files of content/assets/ are published under new names, and an image must hold all it shows.`,
+        stylesheet: "This SVG holds a stylesheet instruction (<?xml-stylesheet?>), which loads and applies another file.",
+        entity: `This SVG declares an entity (<!ENTITY ${p.detail}>), which a browser expands: it could hide markup from this check.`,
+      })[p.found],
+    hint: (p) => {
+      switch (p.found) {
+        case "script":
+        case "handler":
+        case "javascript":
+          return "Remove the script (the element, the attribute or the javascript: address), or export the SVG again without scripts or interactivity. Behaviour belongs in the site's templates, not in images.";
+        case "foreign-object":
+        case "html":
+          return "Remove the HTML, or export the SVG again with its text as SVG text or outlines (some diagram tools put text labels in <foreignObject>).";
+        case "entity":
+          return "Export the SVG again without a DOCTYPE, or write out each &name; where it is used and delete the declarations.";
+        default:
+          return "Put what it refers to inside the SVG (embed the image, copy the shape, turn text into outlines), or remove the reference.";
+      }
+    },
+    example: { file: "content/assets/hero-lobby.svg", line: 12, column: 3, pointer: "", params: { found: "script" } },
+  }),
+  "large-image": entry<{ bytes?: number; width?: number; height?: number; usedIn: string[]; templates: boolean }>({
+    category: "references",
+    title: "An image heavier or larger than a page needs",
+    severity: "warning",
+    means:
+      "Every visitor downloads the images of the pages they open. Above 1 MB (1,000,000 bytes) an image costs almost a second on a 10 Mbit/s connection, and it is many times the rest of a page: the site's budgets are 30 KB of HTML, 12 KB of CSS and 12 KB of JavaScript. Above 4,000 pixels on its longer side it is wider than the widest screens show (a 4K screen is 3,840 pixels wide). The build does not resize images yet, so the file goes out as it is.",
+    fix: "Resize the image (3,840 pixels on the longer side at most; most images need far less) and save photos as JPEG or WebP rather than PNG.",
+    message: (p) =>
+      `This image is ${[p.width && p.height ? `${p.width.toLocaleString("en")} × ${p.height.toLocaleString("en")} px` : "", p.bytes ? `${(Math.ceil(p.bytes / 1e5) / 10).toFixed(1)} MB` : ""].filter(Boolean).join(" and ")}; an image on a page should be at most 1 MB and 4,000 px on its longer side. ${
+        p.usedIn.length || p.templates ? `It is used ${[...(p.usedIn.length ? [`in ${p.usedIn.length > 1 ? `${p.usedIn.slice(0, -1).join(", ")} and ${p.usedIn.at(-1)}` : p.usedIn[0]}`] : []), ...(p.templates ? ["by the site's templates"] : [])].join(" and ")}.` : "No page uses it yet."
+      }`,
+    hint: () => "Resize it (3,840 px on the longer side at most) and save photos as JPEG or WebP, which are far smaller than PNG for photos.",
+    example: { file: "content/assets/lobby-evening.jpg", line: 1, column: 1, pointer: "", params: { bytes: 3_400_000, width: 6000, height: 4000, usedIn: ["content/pages/index.json"], templates: false } },
+  }),
+  "image-too-large": entry<{ bytes?: number; width?: number; height?: number }>({
+    category: "references",
+    title: "An image far too large to publish",
+    severity: "error",
+    means:
+      "An image above 20 MB or 12,000 pixels on its longer side is an original meant for print or editing, never a web image: 20 MB takes 16 seconds on a 10 Mbit/s connection, and a browser decodes an image into 4 bytes a pixel, so a 12,000 × 8,000 photo takes 384 MB of memory, more than a phone's browser may be able to give a page. Publishing it would be a mistake whatever the page, so the build stops.",
+    fix: "Resize the image (3,840 pixels on the longer side at most) and save it as JPEG or WebP, then put that file in its place.",
+    message: (p) => `This image is ${[p.width && p.height ? `${p.width.toLocaleString("en")} × ${p.height.toLocaleString("en")} px` : "", p.bytes ? `${(Math.ceil(p.bytes / 1e5) / 10).toFixed(1)} MB` : ""].filter(Boolean).join(" and ")}: above 20 MB or 12,000 px on its longer side, it is an original for print or editing, not an image for a web page.`,
+    hint: () => "Resize it (3,840 px on the longer side at most) and save it as JPEG or WebP.",
+    example: { file: "content/assets/site-plan.png", line: 1, column: 1, pointer: "", params: { bytes: 48_200_000, width: 14_000, height: 9_000 } },
   }),
 
   // ------------------------------------------------------------------ text and Markdown
