@@ -107,6 +107,8 @@ describe("unsafe SVG", () => {
     expect(found(svg("<style><![CDATA[\n@import '//x.example/d.css';\n]]></style>"))).toEqual(["3:1 external //x.example/d.css"]);
     expect(found(`<?xml-stylesheet href="s.css"?>\n${svg("")}`)).toEqual(["1:1 stylesheet"]);
     expect(found(svg('<use href="sprite.svg#icon"/>'))).toEqual(["2:6 external-use sprite.svg#icon"]);
+    // A link loads nothing until followed: it may lead to another site (but not to a script).
+    expect(found(svg('<a href="https://x.example/"><text>x</text></a>'))).toEqual([]);
     expect(found(svg('<set attributeName="xlink:href" to="https://x.example/"/>'))).toEqual(["2:33 external https://x.example/"]);
   });
 

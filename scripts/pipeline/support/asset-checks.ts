@@ -11,7 +11,8 @@
  * - An SVG must not hold what runs or loads when it is opened on its own (unsafe-svg):
  *   scripts, event handler attributes, javascript: addresses, HTML (<foreignObject>,
  *   elements in the XHTML namespace), references to files on other sites (href,
- *   url(…), @import, <?xml-stylesheet?>), <use> of another file, and entity
+ *   url(…), @import, <?xml-stylesheet?>; a link, <a href>, loads nothing and may
+ *   point anywhere), <use> of another file, and entity
  *   declarations (which could hide any of these from this check, since a browser
  *   expands them). Each is reported where it is in the SVG file.
  * - An image must not be heavier or larger than a page needs: a warning above
@@ -250,7 +251,8 @@ export function svgDangers(svg: string): SvgFinding[] {
       // values="a;b": each item is an address of the animation.
       const addresses = (animatesLink && ["to", "from", "by", "values"].includes(attr) ? a.value.split(";") : [a.value]).map(cleanUrl);
       if (addresses.some((u) => /^javascript:/i.test(u))) report("javascript", a.start, a.name);
-      else if (attr === "href" || animatesLink) {
+      // A link (<a href>) loads nothing until it is followed: only its javascript: addresses matter.
+      else if ((attr === "href" && element !== "a") || animatesLink) {
         const url = addresses.find(isExternal);
         if (url !== undefined) report("external", a.start, url);
         else if (element === "use" && attr === "href" && addresses[0] !== "" && !addresses[0]!.startsWith("#")) report("external-use", a.start, addresses[0]);
