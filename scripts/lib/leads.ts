@@ -112,6 +112,8 @@ function describe(e: ErrorObject): FieldError {
  */
 export function leadChecker(schema: object): (value: unknown) => LeadCheck {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
+  // A pattern's rule in words (the content schemas' keyword; 2-validate.ts reads it): nothing to check.
+  ajv.addKeyword({ keyword: "x-rule", metaSchema: { type: "string" } });
   const validate = ajv.compile(schema);
   return (value) => {
     const trimmed = trimAnswers(value);

@@ -8,8 +8,8 @@
  */
 import path from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
-import { compiledValidators } from "./support/compiled-schemas.ts";
-import { problem, type Problem } from "./support/errors.ts";
+import { compiledValidators, FORMATS } from "./support/compiled-schemas.ts";
+import { problem, type Problem, type TextFix } from "./support/errors.ts";
 import { didYouMean, issueAt, type Issue } from "./support/issues.ts";
 import type { LoadedContent, SourceFile } from "./1-load.ts";
 import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./support/schemas.ts";
@@ -275,12 +275,24 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
     case "uniqueItems":
       return at(ptr, problem("duplicate-items", { first: Number(params["j"]), second: Number(params["i"]) }));
     case "pattern": {
+      // The rule in plain words is the schema's "x-rule" beside the pattern; without one, its description.
+      const rule = typeof parent?.["x-rule"] === "string" ? parent["x-rule"] : undefined;
+      const value = String(e.data);
+      const re = new RegExp(String(params["pattern"]), "u");
+      const embed = embedCode(value);
+      if (embed) {
+        const address = embed.address === undefined ? undefined : re.test(embed.address) ? embed.address : textFix(embed.address, re, parent)?.value;
+        return at(ptr, problem("embed-code-in-address", { tag: embed.tag, rule, address }));
+      }
       const ex = example(parent);
       const description = parent?.["description"] ? String(parent["description"]) : undefined;
-      return at(ptr, problem("malformed-text", { found: describeValue(e.data), description, example: ex }));
+      return at(ptr, problem("malformed-text", { found: describeValue(e.data), rule, description, example: ex, fix: textFix(value, re, parent) }));
     }
-    case "format":
-      return at(ptr, problem("invalid-format", { found: describeValue(e.data), format: String(params["format"]).replace("email", "e-mail address") }));
+    case "format": {
+      const format = FORMATS[String(params["format"])];
+      const fix = format && typeof e.data === "string" ? textFix(e.data, format, parent) : undefined;
+      return at(ptr, problem("invalid-format", { found: describeValue(e.data), format: String(params["format"]).replace("email", "e-mail address"), fix }));
+    }
     case "anyOf": {
       const options = ((e.schema as JsonSchema[]) ?? [])
         .map((s) => (s["required"] as string[] | undefined)?.map((f) => `"${f}"`).join(" and "))
@@ -296,6 +308,75 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
     default:
       return at(ptr, problem("schema-rule", { detail: e.message ?? `Failed the "${e.keyword}" rule.` }));
   }
+}
+
+function lengthFits(v: string, schema: JsonSchema | undefined): boolean {
+  const min = schema?.["minLength"], max = schema?.["maxLength"];
+  return (typeof min !== "number" || v.length >= min) && (typeof max !== "number" || v.length <= max);
+}
+
+/** An HTML tag pasted where an address goes (a video's or calendar's embed code), with the address in it. */
+export function embedCode(value: string): { tag: string; address?: string } | undefined {
+  const tag = /^\s*<\s*([a-z][a-z0-9-]*)/i.exec(value)?.[1];
+  if (!tag) return undefined;
+  const address = /\s(?:src|href|data-url)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(value);
+  const raw = address?.[1] ?? address?.[2] ?? address?.[3];
+  const decoded = raw?.trim().replace(/&amp;/g, "&");
+  return { tag: tag.toLowerCase(), ...(decoded ? { address: decoded } : {}) };
+}
+
+/**
+ * The correction to suggest for a text that breaks its field's pattern: the first of a
+ * few likely repairs, least change first, whose result the field accepts (its pattern
+ * `re`, and its lengths), so a suggestion is never itself wrong. The repairs know no
+ * field: spaces around the text, http:// or no scheme, a / too many or too few, capitals,
+ * a part of the text that fits on its own ("Audit trails" of "Audit trails (Coming Soon)"),
+ * and for identifier-like fields (that refuse "Ab cd") the text as lower-case words with
+ * dashes. For an image field (x-asset), the file name so written, to rename the file to.
+ */
+export function textFix(value: string, re: RegExp, schema?: JsonSchema): TextFix | undefined {
+  for (const fix of repairs(value, re, schema?.["x-asset"] === true)) if (fix.value !== value && re.test(fix.value) && lengthFits(fix.value, schema)) return fix;
+  return undefined;
+}
+
+function* repairs(value: string, re: RegExp, asset: boolean): Generator<TextFix> {
+  const t = value.trim();
+  if (t !== value) yield { kind: "trim", value: t };
+  if (t.startsWith("/")) yield { kind: "drop-leading-slash", value: t.replace(/^\/+/, "") };
+  if (asset) {
+    const m = /^(?:content\/)?(?:assets\/)?(.*?)\.([A-Za-z0-9]+)$/i.exec(t.replace(/^\/+/, ""));
+    if (!m) return;
+    const folders = m[1]!.split("/");
+    const name = folders.pop()!;
+    const to = `${slug(name)}.${m[2]!.toLowerCase()}`;
+    const written = `assets/${[...folders.map(slug).filter(Boolean), to].join("/")}`;
+    const from = `${name}.${m[2]}`;
+    yield from === to ? { kind: "rewrite", value: written } : { kind: "rename-file", value: written, from, to };
+    return;
+  }
+  if (/^http:\/\//i.test(t)) yield { kind: "https", value: t.replace(/^http:\/\//i, "https://") };
+  else if (!/^[a-z][a-z0-9+.-]*:/i.test(t) && /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(t)) yield { kind: "add-https", value: `https://${t}` };
+  if (/.\/+$/.test(t)) yield { kind: "drop-trailing-slash", value: t.replace(/\/+$/, "") };
+  const url = /^(https?):\/\/([^/?#\s]+)[/?#]/i.exec(t);
+  if (url) {
+    yield { kind: "origin", value: `https://${url[2]}` };
+    yield { kind: "host", value: url[2]!.toLowerCase().replace(/:\d+$/, "") };
+  }
+  // Addresses of this site: fields that take "/ab-cd" but not "ab-cd".
+  const wantsSlash = re.test("/ab-cd") && !re.test("ab-cd");
+  if (wantsSlash && !t.startsWith("/")) yield { kind: "add-leading-slash", value: `/${t}` };
+  if (/^[-–—•*]/.test(t)) yield { kind: "drop-leading-dash", value: t.replace(/^[-–—•*\s]+/, "") };
+  for (const part of t.split(/\s+[-–—|]\s+|\s*[–—()|]\s*|:\s+/)) {
+    const p = part.trim().replace(/[\s.!,;]+$/, "");
+    if (p && p !== t) yield { kind: "keep-part", value: p };
+  }
+  // Lower case and dashes only where the field refuses ordinary words (ids, addresses, codes).
+  if (re.test("Ab cd") || re.test("/Ab cd")) return;
+  if (t.toLowerCase() !== t) yield { kind: "rewrite", value: t.toLowerCase() };
+  const code = /^([a-z]{2})[-_ ]([a-z]{2})$/i.exec(t);
+  if (code) yield { kind: "rewrite", value: `${code[1]!.toLowerCase()}-${code[2]!.toUpperCase()}` };
+  if (t.includes("/") || wantsSlash) yield { kind: "rewrite", value: `${t.startsWith("/") || wantsSlash ? "/" : ""}${t.split("/").map(slug).filter(Boolean).join("/")}` };
+  else yield { kind: "rewrite", value: slug(t) };
 }
 
 /**

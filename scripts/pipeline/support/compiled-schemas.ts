@@ -26,7 +26,7 @@ export type Annotate = (keyword: string, pointer: string, data: string, arg: unk
 
 const OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, discriminator: true, allowUnionTypes: true } as const;
 /** Formats this project uses; written out so that no extra dependency is needed. */
-const FORMATS: Record<string, RegExp> = { email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ };
+export const FORMATS: Record<string, RegExp> = { email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ };
 
 /**
  * The schemas content files are checked against: those directly in schemas/ (the
@@ -119,6 +119,8 @@ function compile(schemas: SchemaSet, keywords: Record<string, "boolean" | "strin
   }
   // Read by json-schema-to-typescript only.
   ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+  // Read by 2-validate.ts only: a pattern's rule in plain words, for the message when a value breaks it.
+  ajv.addKeyword({ keyword: "x-rule", metaSchema: { type: "string", minLength: 1 } });
   // Read by placeholders.ts only: what an address is, and what goes wrong while it is a placeholder.
   ajv.addKeyword({
     keyword: "x-placeholder",

@@ -485,24 +485,33 @@ export const CATALOGUE = {
     hint: () => "Remove one of them.",
     example: { file: "content/pages/index.json", line: 40, column: 18, pointer: "/sections/3/testimonials", params: { first: 0, second: 2 } },
   }),
-  "malformed-text": entry<{ found: string; description?: string; example?: string }>({
+  "malformed-text": entry<{ found: string; rule?: string; description?: string; example?: string; fix?: TextFix }>({
     category: "fields",
-    title: "A text that is not in the expected form",
+    title: "A text that breaks its field's rule",
     severity: "error",
-    means: "The field takes text of a particular form (an id of lower-case letters and dashes, an address starting with /, a colour like #0f172a). The message repeats the field's description, which says what the form is.",
-    fix: "Rewrite the value in the form of the example.",
-    message: (p) => `${capital(p.found)} is not in the expected form.${p.description ? ` ${p.description}` : ""}`,
-    hint: (p) => (p.example ? `For example: ${p.example}` : undefined),
-    example: { file: "content/pages/about.json", line: 6, column: 5, pointer: "/aliases/0", params: { found: 'the text "/About-Us"', description: "An address starting with a slash, in lower case, without a trailing slash.", example: '"/about-us"' } },
+    means:
+      "The field takes text of a particular form: an id of lower-case letters, digits and dashes, an address starting with https://, an image's file name in lower case, a label with {n} in it. The message says the field's rule in plain words. Where the build can work out the corrected value (the same words in lower case with dashes, the address without its leading /, the part of the text that fits), the hint gives it.",
+    fix: "Write the value the hint suggests, or rewrite it by the rule in the message. SECTIONS.md describes every field.",
+    message: (p) =>
+      p.rule ? `${capital(p.found)} is not allowed here: this field takes ${p.rule}.` : `${capital(p.found)} is not in the expected form.${p.description ? ` ${p.description}` : ""}`,
+    hint: (p) => fixHint(p.fix) ?? (p.example ? `For example: ${p.example}` : undefined),
+    example: {
+      file: "content/pages/about.json",
+      line: 6,
+      column: 5,
+      pointer: "/aliases/0",
+      params: { found: 'the text "/About-Us"', rule: "an address starting with /, in lower-case letters, digits and dashes, without a / at the end", fix: { kind: "rewrite", value: "/about-us" } },
+    },
   }),
-  "invalid-format": entry<{ found: string; format: string }>({
+  "invalid-format": entry<{ found: string; format: string; fix?: TextFix }>({
     category: "fields",
     title: "Not a valid e-mail address, date or address",
     severity: "error",
     means: "The field takes a value in a standard format (an e-mail address, a date, a URL) and this value is not one.",
     fix: "Correct the value.",
     message: (p) => `${capital(p.found)} is not a valid ${p.format}.`,
-    example: { file: "content/site.json", line: 20, column: 14, pointer: "/contact/email", params: { found: 'the text "hello@"', format: "e-mail address" } },
+    hint: (p) => fixHint(p.fix),
+    example: { file: "content/site.json", line: 20, column: 14, pointer: "/contact/email", params: { found: 'the text "hello@example.com "', format: "e-mail address", fix: { kind: "trim", value: "hello@example.com" } } },
   }),
   "missing-one-of": entry<{ options: string[] }>({
     category: "fields",
@@ -542,6 +551,17 @@ export const CATALOGUE = {
     example: { file: "content/pages/index.json", line: 6, column: 20, pointer: "/sections/0", params: { detail: "must be multiple of 2" } },
   }),
 
+  "embed-code-in-address": entry<{ tag: string; rule?: string; address?: string }>({
+    category: "fields",
+    title: "An embed code where only an address goes",
+    severity: "error",
+    means:
+      "Video sites, calendars and maps offer an embed code to copy, a piece of HTML such as `<iframe src=\"https://…\">`. The field takes only the address, and the site builds the rest itself; HTML pasted here would not work.",
+    fix: "Copy only the address: the part between the quotes after src= in the embed code (the hint gives it when the build can find it), or the plain link the site offers to share.",
+    message: (p) => `This is an embed code or other HTML (<${p.tag} …>), but this field takes ${p.rule ?? "only an address"}.`,
+    hint: (p) => (p.address ? `Paste only the address, not the embed code: ${JSON.stringify(p.address)}.` : "Paste only the address, not the embed code."),
+    example: { file: "content/site.json", line: 50, column: 17, pointer: "/links/calendar", params: { tag: "iframe", rule: "an address starting with https://", address: "https://calendar.example.com/building-os/demo" } },
+  }),
   // ------------------------------------------------------------------ records and images
   "duplicate-id": entry<{ id: string }>({
     category: "references",
@@ -1061,4 +1081,47 @@ export function placeholderGroup(reserved: string) {
     heading: `on names reserved for examples (${reserved}) that lead nowhere on the published site`,
     hint: `Replace them with the real addresses before publishing; ${PLACEHOLDER_HINT}`,
   };
+}
+
+/**
+ * A correction of a text the build worked out (2-validate.ts textFix), always one the
+ * field accepts: `value` is the whole corrected text; a renamed image file also has
+ * its name before and after.
+ */
+export type TextFix =
+  | {
+      kind: "trim" | "https" | "add-https" | "origin" | "host" | "drop-trailing-slash" | "drop-leading-slash" | "add-leading-slash" | "drop-leading-dash" | "keep-part" | "rewrite";
+      value: string;
+    }
+  | { kind: "rename-file"; value: string; from: string; to: string };
+
+function fixHint(fix: TextFix | undefined): string | undefined {
+  if (!fix) return undefined;
+  const v = JSON.stringify(fix.value);
+  switch (fix.kind) {
+    case "trim":
+      return `Remove the spaces at the start and end: ${v}.`;
+    case "https":
+      return `Use https:// rather than http://: ${v}.`;
+    case "add-https":
+      return `Add https:// at the start: ${v}.`;
+    case "origin":
+      return `Keep only the address up to the host name: ${v}.`;
+    case "host":
+      return `Write only the host name: ${v}.`;
+    case "drop-trailing-slash":
+      return `Drop the / at the end: ${v}.`;
+    case "drop-leading-slash":
+      return `Drop the leading /: ${v}.`;
+    case "add-leading-slash":
+      return `Start it with a /: ${v}.`;
+    case "drop-leading-dash":
+      return `Drop the dash at the start: ${v}.`;
+    case "keep-part":
+      return `Write only ${v}.`;
+    case "rewrite":
+      return `Write it as ${v}.`;
+    case "rename-file":
+      return `Rename \`${fix.from}\` to \`${fix.to}\` in content/assets/, and write ${v} here.`;
+  }
 }

@@ -48,7 +48,8 @@ export type Answers = Record<string, string | string[]>;
 
 type Schema = Record<string, unknown>;
 
-const TEXT_KEYWORDS = new Set(["type", "minLength", "maxLength", "pattern", "description", "examples", "title"]);
+// "x-rule" is a pattern's rule in words, for the build's messages: nothing to check.
+const TEXT_KEYWORDS = new Set(["type", "minLength", "maxLength", "pattern", "x-rule", "description", "examples", "title"]);
 const CHOICE_KEYWORDS = new Set(["type", "minItems", "maxItems", "uniqueItems", "items", "description", "examples", "title"]);
 const ITEM_KEYWORDS = new Set(["type", "enum", "description", "examples", "title"]);
 
