@@ -777,6 +777,10 @@ export interface CarouselSection {
    */
   type: "carousel";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * An anchor name, so that a link can jump to this block (/#hero-ai).
    */
   id?: string;
@@ -924,6 +928,10 @@ export interface HeroSection {
    */
   type: "hero";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * A short line above the headline.
    */
   eyebrow?: string;
@@ -995,6 +1003,10 @@ export interface IntroSection {
    */
   type: "intro";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * An anchor name, so that a link can jump to this block (/#building-os).
    */
   id?: string;
@@ -1029,6 +1041,10 @@ export interface NotFoundSection {
    */
   type: "notFound";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * A large code shown above the heading.
    */
   code?: string;
@@ -1056,6 +1072,10 @@ export interface CardGridSection {
    * Marks this block as a card grid.
    */
   type: "cardGrid";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
@@ -1130,6 +1150,10 @@ export interface SplitSection {
    */
   type: "split";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
   id?: string;
@@ -1178,6 +1202,10 @@ export interface StepsSection {
    * Marks this block as a steps.
    */
   type: "steps";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
@@ -1230,6 +1258,10 @@ export interface CallToActionSection {
    */
   type: "cta";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
   id?: string;
@@ -1258,6 +1290,10 @@ export interface ProductGridSection {
    * Marks this block as a product grid.
    */
   type: "productGrid";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
@@ -1298,6 +1334,10 @@ export interface TestimonialsSection {
    * Marks this block as testimonials.
    */
   type: "testimonials";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
@@ -1344,6 +1384,10 @@ export interface FeatureCategoriesSection {
    */
   type: "featureCategories";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
   id?: string;
@@ -1385,6 +1429,10 @@ export interface FeatureDetailsSection {
    */
   type: "featureDetails";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * The id of the category in content/collections/features.json.
    */
   category: FeatureCategory;
@@ -1405,6 +1453,10 @@ export interface GuideListSection {
    * Marks this block as a list of guides.
    */
   type: "guideList";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
@@ -1440,6 +1492,10 @@ export interface PricingTableSection {
    * Marks this block as a pricing table.
    */
   type: "pricingTable";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
@@ -1530,6 +1586,10 @@ export interface PageHeaderSection {
    */
   type: "pageHeader";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * A short line above the heading.
    */
   eyebrow?: string;
@@ -1553,6 +1613,10 @@ export interface CaseStudySection {
    * Marks this block as a case study card.
    */
   type: "caseStudy";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
@@ -1611,6 +1675,10 @@ export interface StatsSection {
    */
   type: "stats";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
   id?: string;
@@ -1654,6 +1722,10 @@ export interface VideoPosterSection {
    */
   type: "videoPoster";
   /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
+  /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
   id?: string;
@@ -1684,6 +1756,10 @@ export interface ContactCardsSection {
    * Marks this block as the contact cards.
    */
   type: "contactCards";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * An anchor name, so that a link can jump to this block (/page#name).
    */
@@ -1740,6 +1816,10 @@ export interface LoginTabsSection {
    * Marks this block as the sign-in tabs.
    */
   type: "loginTabs";
+  /**
+   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   */
+  hidden?: boolean;
   /**
    * The name of the set of tabs, for screen readers.
    */

@@ -26,6 +26,8 @@ export interface Annotation {
   arg?: string;
   /** For a link found in Markdown: the line of the text it is on. */
   line?: number;
+  /** In a section parked with "hidden": true (3-resolve.ts): checked, but not shown, so it counts as no use of what it names. */
+  hidden?: boolean;
 }
 
 export interface ValidatedContent {

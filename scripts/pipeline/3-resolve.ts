@@ -2,7 +2,8 @@
  * Stage 3, resolve: turn validated content into what templates render.
  * Markdown fields become syntax trees, asset paths become hashed URLs with the
  * image's size, and record ids become the records themselves. Links found in
- * Markdown join the list of links for the link check.
+ * Markdown join the list of links for the link check. A page's sections marked
+ * "hidden": true are resolved and checked like the others, then left out of the page.
  */
 import { unescapePointerToken } from "../lib/json.ts";
 import { imageSize } from "../lib/image-size.ts";
@@ -34,8 +35,10 @@ export interface ResolvedContent {
   files: ResolvedFile[];
   /** Content asset path ("assets/x.svg") -> its output. */
   assets: Map<string, OutputAsset>;
-  /** Every link in content, including those inside Markdown. */
+  /** Every link in content, including those inside Markdown; those of hidden sections are marked `hidden` (checked, but no use of their target). */
   links: Annotation[];
+  /** The annotations of what pages show: without those of hidden sections. */
+  annotations: Annotation[];
   issues: Issue[];
   /** For locating issues found by later stages. */
   sources: Map<string, SourceFile>;
@@ -78,8 +81,13 @@ export function resolve(content: ValidatedContent): ResolvedContent {
   const atTextLine = (a: Annotation, line: number, p: Problem) =>
     atLineOfText(at(a, line > 1 && !isWholeFileText(sources.get(a.file)!) ? { ...p, message: `${p.message} (line ${line} of the text)` } : p), sources.get(a.file)!, line);
 
+  // Sections parked with "hidden": true: what is in them is checked, but shown nowhere.
+  const parked = new Map(content.files.map((f) => [f.file, hiddenSections(f)]));
+  const annotations = content.annotations.map((a) =>
+    parked.get(a.file)?.some((p) => a.pointer === p || a.pointer.startsWith(`${p}/`)) ? { ...a, hidden: true } : a,
+  );
   const byFile = new Map<string, Annotation[]>();
-  for (const a of content.annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
+  for (const a of annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
 
   const files: ResolvedFile[] = content.files
     .filter((f) => byFile.has(f.file) || typeof f.data === "object")
@@ -124,5 +132,14 @@ export function resolve(content: ValidatedContent): ResolvedContent {
       if (record) setAt(f.data, a.pointer, record);
     }
   }
-  return { files, assets, links, issues, sources };
+  for (const f of files)
+    if (parked.get(f.file)?.length) f.data["sections"] = (f.data["sections"] as { hidden?: unknown }[]).filter((s) => s.hidden !== true);
+  return { files, assets, links, annotations: annotations.filter((a) => !a.hidden), issues, sources };
+}
+
+/** The pointers of a page's sections marked "hidden": true. */
+function hiddenSections(f: SourceFile): string[] {
+  const sections = f.kind === "page" ? (f.data as { sections?: unknown } | null)?.sections : undefined;
+  if (!Array.isArray(sections)) return [];
+  return sections.flatMap((s, i) => ((s as { hidden?: unknown } | null)?.hidden === true ? [`/sections/${i}`] : []));
 }

@@ -147,7 +147,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const { routes, issues: routeIssues } = buildRoutes(resolved);
   const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...textIssues(validated.files, schemas), ...seoIssues(resolved, routes), ...siteRuleIssues(siteModule, resolved)];
   if (options.strict || !issues.some((i) => i.severity === "error")) issues.push(...placeholders);
-  if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, validated.annotations, routes, siteModule.templateAssets));
+  if (!issues.some((i) => i.severity === "error")) issues.push(...unusedContent(resolved, resolved.annotations, routes, siteModule.templateAssets));
   lap("routes+links");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };
@@ -213,7 +213,7 @@ async function renderAndWrite(
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
 
   for (const [out, data] of await seo.files()) files.set(out, data);
-  files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, pageSources(resolved, validated.annotations), await datesJob!)));
+  files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, pageSources(resolved, resolved.annotations), await datesJob!)));
   lap("images+dates");
   files.set("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   files.set(

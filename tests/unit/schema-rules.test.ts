@@ -1,16 +1,24 @@
 /**
- * Field rules in plain words: every "pattern" in schemas/ carries its rule ("x-rule"),
- * which the message of a value that breaks it quotes, and the hint suggests a
- * corrected value where one can be worked out (2-validate.ts textFix), never one the
- * field would refuse.
+ * Schema rules editors meet:
+ * - every "pattern" in schemas/ carries its rule in plain words ("x-rule"), which the
+ *   message of a value that breaks it quotes, and the hint suggests a corrected value
+ *   where one can be worked out (2-validate.ts textFix), never one the field refuses;
+ * - every section type takes "hidden": true, which parks the section: still checked,
+ *   left out of the page, and what it names does not count as shown.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { embedCode, textFix } from "../../scripts/pipeline/2-validate.ts";
+import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { problem } from "../../scripts/pipeline/support/errors.ts";
+import { location } from "../../scripts/pipeline/support/issues.ts";
+import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
+import { projectsRemovedAfterAll } from "./project.ts";
+
+const tempProject = projectsRemovedAfterAll(afterAll);
 
 const SCHEMAS = path.join(ROOT, "schemas");
 const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -117,4 +125,47 @@ describe("corrected values (textFix)", () => {
     expect(embedCode("<div>no address</div>")).toEqual({ tag: "div" });
     expect(embedCode("https://example.com/<b>")).toBeUndefined();
   });
+});
+
+describe("hidden sections", () => {
+  it("every section type takes \"hidden\", from the shared definition", () => {
+    const dir = path.join(SCHEMAS, "sections");
+    const types = readdirSync(dir).filter((f) => f.endsWith(".schema.json"));
+    expect(types.length).toBeGreaterThan(10);
+    for (const file of types) {
+      const schema = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { properties: Record<string, unknown> };
+      expect(schema.properties["hidden"], file).toEqual({ $ref: "../defs.schema.json#/$defs/hidden" });
+    }
+  });
+
+  it("a page builds without its hidden sections; what only they listed is unused; a page whose h1 section is hidden still builds", async () => {
+    const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+    const customers = read("content/pages/customers.json");
+    const aboutUs = read("content/pages/about/about-us.json");
+    const quote = (JSON.parse(read("content/collections/testimonials.json")) as { items: { id: string; content: string }[] }).items.find((t) => t.id === "board-president")!.content;
+    // The sections to hide, as they are: their text is on the pages today.
+    expect(customers).toContain('"heading": "What our customers say"');
+    expect(aboutUs).toContain('"heading": "We Build the Operating System for Modern Buildings"');
+    const project = tempProject({
+      "content/pages/customers.json": customers.replace('"type": "testimonials",', '"type": "testimonials",\n      "hidden": true,'),
+      "content/pages/about/about-us.json": aboutUs.replace('"type": "pageHeader",', '"type": "pageHeader",\n      "hidden": true,'),
+    });
+    const result = await runPipeline(project, { mode: "build", write: false });
+    expect(result.issues.filter((i) => i.severity === "error")).toEqual([]);
+    expect(result.ok).toBe(true);
+    // Nothing about the hiding itself; the one record only the hidden section listed reaches no visitor now.
+    const warnings = result.issues.filter((i) => i.severity === "warning" && i.group !== PLACEHOLDER_GROUP);
+    expect(warnings.map((i) => `${i.code} ${location(i)}`)).toEqual(["unused-record content/collections/testimonials.json:5:13 /items/0/id"]);
+
+    const html = (file: string) => {
+      const data = result.files.get(file);
+      expect(data, file).toBeDefined();
+      return typeof data === "string" ? data : new TextDecoder().decode(data);
+    };
+    expect(html("customers/index.html")).toContain("Join the buildings already running on Building OS");
+    expect(html("customers/index.html")).not.toContain("What our customers say");
+    expect(html("customers/index.html")).not.toContain(quote.slice(0, 40));
+    expect(html("about/about-us/index.html")).not.toContain("We Build the Operating System for Modern Buildings");
+    expect(html("about/about-us/index.html")).toContain("What drives us");
+  }, 120_000);
 });

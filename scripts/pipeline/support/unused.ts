@@ -36,6 +36,7 @@ export function unusedContent(content: ResolvedContent, annotations: Annotation[
   // Pages: reached when a link in content points at their address or one of their aliases.
   const linked = new Set<string>();
   for (const l of content.links) {
+    if (l.hidden) continue; // in a hidden section: checked, but no visitor follows it
     const c = classifyLink(l.value);
     if (c.kind === "internal") linked.add(normalizeRoute(c.path));
   }
