@@ -3,7 +3,9 @@
  * Markdown fields become syntax trees, asset paths become hashed URLs with the
  * image's size, and record ids become the records themselves. Links found in
  * Markdown join the list of links for the link check. A page's sections marked
- * "hidden": true are resolved and checked like the others, then left out of the page.
+ * "hidden": true are resolved and checked like the others (render leaves them out),
+ * but what they name is no use of it: their links are marked, their annotations
+ * left out of those of shown content.
  */
 import { unescapePointerToken } from "../lib/json.ts";
 import { imageSize } from "../lib/image-size.ts";
@@ -132,8 +134,6 @@ export function resolve(content: ValidatedContent): ResolvedContent {
       if (record) setAt(f.data, a.pointer, record);
     }
   }
-  for (const f of files)
-    if (parked.get(f.file)?.length) f.data["sections"] = (f.data["sections"] as { hidden?: unknown }[]).filter((s) => s.hidden !== true);
   return { files, assets, links, annotations: annotations.filter((a) => !a.hidden), issues, sources };
 }
 

@@ -107,7 +107,10 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
   const kind = route.page.entry ? input.siteModule.kinds?.find((k) => k.name === route.page.kind) : undefined;
   if (route.page.entry && !kind) throw new Error(`${route.page.file}: templates/site.ts declares no kind "${route.page.kind}".`);
   const entry = kind ? (route.page.data as { title: string; description: string }) : undefined;
-  const page = entry ? { title: entry.title, description: entry.description, sections: [] } : (route.page.data as { sections: { type: string }[] });
+  const data = entry ? { title: entry.title, description: entry.description, sections: [] } : (route.page.data as { sections: { type: string; hidden?: boolean }[] });
+  // Sections parked with "hidden": true are checked but not drawn (they stay in the data, so a
+  // section's index is still its place in the file: countPerSection locates problems by it).
+  const page = data.sections.some((s) => s.hidden === true) ? { ...data, sections: data.sections.filter((s) => s.hidden !== true) } : data;
   const slots: { id: string; by: () => unknown[]; children: ReactNode }[] = [];
   const ctx: RenderContext = {
     site,
