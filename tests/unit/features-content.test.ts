@@ -131,8 +131,9 @@ describe("the schema keeps the written form out of content", () => {
     const [issue, ...rest] = await checkWith('"title": "Work orders"', '"title": "Work orders – assign and close"');
     expect(rest).toEqual([]);
     expect(issue).toMatchObject({ file: FILE, line: lineOf('"title": "Work orders"'), pointer: "/items/0/groups/0/items/1/title" });
-    expect(issue!.message).toContain('The text "Work orders – assign and close" is not in the expected form.');
-    expect(issue!.message).toContain('Put the explanation in "description"');
+    expect(issue!.message).toContain('The text "Work orders – assign and close" is not allowed here');
+    expect(issue!.message).toContain('put the explanation in "description"');
+    expect(issue!.hint).toBe('Write only "Work orders".');
   });
 
   it("a title carrying '(Coming Soon)' fails, pointing to comingSoon", async () => {
