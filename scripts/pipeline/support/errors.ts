@@ -511,7 +511,7 @@ export const CATALOGUE = {
     fix: "Correct the value.",
     message: (p) => `${capital(p.found)} is not a valid ${p.format}.`,
     hint: (p) => fixHint(p.fix),
-    example: { file: "content/site.json", line: 20, column: 14, pointer: "/contact/email", params: { found: 'the text "hello@example.com "', format: "e-mail address", fix: { kind: "trim", value: "hello@example.com" } } },
+    example: { file: "content/site.json", line: 6, column: 19, pointer: "/contactEmail", params: { found: 'the text "hello@example.com "', format: "e-mail address", fix: { kind: "trim", value: "hello@example.com" } } },
   }),
   "missing-one-of": entry<{ options: string[] }>({
     category: "fields",
