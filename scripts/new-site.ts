@@ -6,15 +6,16 @@
  * `npm run dev -- --project <dir>`; README.md ("Make your own site") explains each file.
  *
  * The new site uses this generator where it is: its templates import the generator's
- * API (scripts/api.ts, scripts/runtime/) by relative paths, and <dir>/node_modules is a
- * link to the generator's node_modules (React, Preact, Tailwind). Keep the two folders
- * where they are, or run the command again for a new site.
+ * public API by name ("#ssg/api", "#ssg/islands-api"), which its package.json maps
+ * ("imports") into <dir>/.generator, a link to the generator's folder; <dir>/node_modules
+ * is a link to the generator's node_modules (React, Preact, Tailwind). Keep the two
+ * folders where they are, or run the command again for a new site.
  */
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "./lib/paths.ts";
 
-/** The starter's files; `@gen/` in a template stands for the generator's scripts/ folder, relative to that file. */
+/** The starter's files. */
 export const STARTER: Record<string, string> = {
   "content/site.json": json({
     $schema: "../schemas/site.schema.json",
@@ -141,7 +142,7 @@ export interface HelloSection {
 }
 `,
   "templates/site.ts": `/** The site as the generator sees it: its document shell, language and mark. */
-import { defineSite } from "@gen/api.ts";
+import { defineSite } from "#ssg/api";
 import { Body } from "./layout/Body.tsx";
 import { Head } from "./layout/Head.tsx";
 import type { Site } from "./types.ts";
@@ -164,7 +165,7 @@ export default defineSite<Site>({
 });
 `,
   "templates/layout/Head.tsx": `/** Everything in <head>: title, description, canonical link, icons, the inlined stylesheet, the page's islands. */
-import { useRenderContext, type DocumentHeadProps } from "@gen/api.ts";
+import { useRenderContext, type DocumentHeadProps } from "#ssg/api";
 import type { Page, Site } from "../types.ts";
 
 export function Head(p: DocumentHeadProps) {
@@ -195,7 +196,7 @@ export function Head(p: DocumentHeadProps) {
 `,
   "templates/layout/Body.tsx": `/** Everything in <body>: the page's sections in <main>, and a footer. */
 import type { ReactNode } from "react";
-import { useRenderContext } from "@gen/api.ts";
+import { useRenderContext } from "#ssg/api";
 import type { Page, Site } from "../types.ts";
 
 export function Body({ children }: { children: ReactNode }) {
@@ -209,7 +210,7 @@ export function Body({ children }: { children: ReactNode }) {
 }
 `,
   "templates/sections/Hello.tsx": `/** The section type "hello" (schemas/sections/hello.schema.json): a heading, a text, and a counter or a link. */
-import { Island } from "@gen/api.ts";
+import { Island } from "#ssg/api";
 import Counter from "../islands/Counter.tsx";
 import type { HelloSection } from "../types.ts";
 
@@ -233,7 +234,7 @@ export function Hello({ section }: { section: HelloSection }) {
  * take their hooks from the generator's runtime (React on the server, Preact in the
  * browser), never from React itself.
  */
-import { useState } from "@gen/islands-api.ts";
+import { useState } from "#ssg/islands-api";
 
 export default function Counter({ label, start }: { label: string; start: number }) {
   const [count, setCount] = useState(start);
@@ -254,7 +255,13 @@ export default function Counter({ label, start }: { label: string; start: number
   --color-ink: #1e348a;
 }
 `,
-  "package.json": json({ private: true, type: "module", description: "A site built with the content-in-JSON site generator." }),
+  "package.json": json({
+    private: true,
+    type: "module",
+    description: "A site built with the content-in-JSON site generator.",
+    // The generator's public API, by name, as this repository's own site imports it.
+    imports: { "#ssg/api": "./.generator/scripts/api.ts", "#ssg/islands-api": "./.generator/scripts/islands-api.ts" },
+  }),
   "README.md": `# A site made with the content-in-JSON site generator
 
 - \`content/\`: what editors change (site.json, pages/, assets/), each JSON file checked against its schema.
@@ -270,18 +277,18 @@ function json(value: unknown): string {
 }
 
 /** Writes the starter into dir; returns the files written (relative). Throws when dir has files already. */
-export function writeStarter(dir: string, generatorScripts = path.join(ROOT, "scripts")): string[] {
+export function writeStarter(dir: string): string[] {
   const target = path.resolve(dir);
   if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`${dir} already has files in it: give the name of a new or empty folder.`);
   const written: string[] = [];
   for (const [file, text] of Object.entries(STARTER)) {
     const abs = path.join(target, file);
     mkdirSync(path.dirname(abs), { recursive: true });
-    const toGenerator = path.relative(path.dirname(abs), generatorScripts).split(path.sep).join("/");
-    writeFileSync(abs, text.replaceAll('"@gen/', `"${toGenerator.startsWith(".") ? toGenerator : `./${toGenerator}`}/`));
+    writeFileSync(abs, text);
     written.push(file);
   }
-  // React, Preact and Tailwind come from the generator's own packages.
+  // The generator's API (package.json "imports"), and React, Preact and Tailwind from its own packages.
+  symlinkSync(ROOT, path.join(target, ".generator"), "junction");
   symlinkSync(path.join(ROOT, "node_modules"), path.join(target, "node_modules"), "junction");
   return written;
 }

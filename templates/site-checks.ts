@@ -2,7 +2,7 @@
  * The Building OS site's own content rules (SiteModule.checks): how settings of
  * content/site.json go together, beyond what schemas/site.schema.json can say.
  */
-import type { SiteFinding } from "../scripts/api.ts";
+import type { SiteFinding } from "#ssg/api";
 import type { Site } from "./content-types.ts";
 
 /** Zapier's catch hooks: https://hooks.zapier.com/hooks/catch/<account>/<hook>/. */

@@ -9,8 +9,8 @@
  */
 import type { FormEvent } from "react";
 import type { AssessmentDialog as AssessmentTexts } from "../content-types.ts";
-import { onOpenRequest } from "../../scripts/islands-api.ts";
-import { useEffect, useLayoutEffect, useRef, useState } from "../../scripts/islands-api.ts";
+import { onOpenRequest } from "#ssg/islands-api";
+import { useEffect, useLayoutEffect, useRef, useState } from "#ssg/islands-api";
 import { buttonClass } from "../ui/Button.tsx";
 import { toLead, type ChoiceRule, type FieldName, type LeadRules, type TextRule } from "./assessment/rules.ts";
 import { back, canGoBack, currentRule, fill, isLast, next, progress, setAnswer, start, toggleOption, total, type Messages, type WizardState } from "./assessment/steps.ts";

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { useRender } from "../context.ts";
-import { Cached } from "../../scripts/api.ts";
+import { Cached } from "#ssg/api";
 import { Dialogs } from "./Dialogs.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";

@@ -5,7 +5,7 @@
  */
 import type { Guide } from "../content-types.ts";
 import { useRender } from "../context.ts";
-import type { MdNode } from "../../scripts/api.ts";
+import type { MdNode } from "#ssg/api";
 import { Badge } from "../ui/Badge.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { Markdown, plainText, slug } from "../ui/Markdown.tsx";

@@ -1,6 +1,6 @@
 /** The <head> of every page: title, description, canonical link, social cards, icons, structured data, styles and the page's islands. */
-import type { DocumentHeadProps } from "../../scripts/api.ts";
-import { Cached } from "../../scripts/api.ts";
+import type { DocumentHeadProps } from "#ssg/api";
+import { Cached } from "#ssg/api";
 import { useRender } from "../context.ts";
 import { StructuredData } from "./StructuredData.tsx";
 

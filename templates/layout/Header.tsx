@@ -5,7 +5,7 @@
  */
 import { useRender } from "../context.ts";
 import SiteHeader from "../islands/SiteHeader.tsx";
-import { Island } from "../../scripts/api.ts";
+import { Island } from "#ssg/api";
 
 export function Header() {
   const { site, page } = useRender();

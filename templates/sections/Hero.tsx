@@ -11,7 +11,7 @@ import HeroSlideshow, { type HeroSlideshowProps } from "../islands/HeroSlideshow
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Figures } from "../ui/Figures.tsx";
-import { Island } from "../../scripts/api.ts";
+import { Island } from "#ssg/api";
 import { Inline } from "../ui/Markdown.tsx";
 
 /** The schema's defaults for the slideshow's settings, applied where content leaves them out. */

@@ -44,9 +44,8 @@ test.beforeAll(async () => {
     if (step.file) {
       const abs = path.join(site, step.file);
       mkdirSync(path.dirname(abs), { recursive: true });
-      // GENERATOR/ is the relative path to scripts/ that the starter's own files use.
-      const generator = path.relative(path.dirname(abs), path.join(ROOT, "scripts")).split(path.sep).join("/");
-      writeFileSync(abs, step.code.replaceAll("GENERATOR/", `${generator}/`));
+      // Written as README shows it: the generator's API by name ("#ssg/api"), as the starter's own files import it.
+      writeFileSync(abs, step.code);
     } else {
       const [file, pointer] = step.addTo!.split("#") as [string, string];
       const abs = path.join(site, file);

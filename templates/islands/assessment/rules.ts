@@ -123,8 +123,8 @@ function regex(pattern: string): RegExp {
 }
 
 /** The one rule for text answers, shared with the local receiver (scripts/islands-api.ts). */
-import { trimText } from "../../../scripts/islands-api.ts";
-export { trimAnswers as trimLead, trimText } from "../../../scripts/islands-api.ts";
+import { trimText } from "#ssg/islands-api";
+export { trimAnswers as trimLead, trimText } from "#ssg/islands-api";
 
 /** Whether one answer meets its rule. Text is trimmed first (trimText): the wizard sends it trimmed. */
 export function isValid(rule: FieldRule, value: string | string[] | undefined): boolean {
