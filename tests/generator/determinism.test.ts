@@ -4,23 +4,17 @@
  * parsing and rendering with a worker thread (SSG_WORKERS=1 forces sharing at any size;
  * scripts/pipeline/pool.ts).
  */
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BuildResult } from "../../scripts/pipeline/index.ts";
 import { fixturesRemovedAfterAll } from "./fixture.ts";
+import { buildWithWorkers } from "./support/workers.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);
 // One copy for every build: the sitemap's dates come from the files' modification times.
 const p = project();
 
-const saved = process.env["SSG_WORKERS"];
-afterEach(() => {
-  if (saved === undefined) delete process.env["SSG_WORKERS"];
-  else process.env["SSG_WORKERS"] = saved;
-});
-
 async function build(workers: string): Promise<BuildResult> {
-  process.env["SSG_WORKERS"] = workers;
-  const result = await runPipeline(p, { mode: "build", write: false });
+  const result = await buildWithWorkers(p, workers);
   expect(result.issues).toEqual([]);
   return result;
 }

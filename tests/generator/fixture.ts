@@ -5,10 +5,10 @@
  * templates stay where they are, since they import the generator by relative paths.
  */
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { projectPaths, ROOT, type ProjectPaths } from "../../scripts/lib/paths.ts";
+import { ROOT } from "../../scripts/lib/paths.ts";
+import { removedAfterAll, tempCopy, type TempProject } from "./support/temp-project.ts";
 
 export const FIXTURE = path.join(ROOT, "tests/fixtures/site");
 export const FIXTURE_TEMPLATES = path.join(FIXTURE, "templates");
@@ -26,35 +26,17 @@ export function edited(file: string, from: string, to: string): string {
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 
-export type FixtureProject = ProjectPaths & { cleanup(): void };
+export type FixtureProject = TempProject;
 
 /** A copy of the fixture's content and schemas in a temporary folder, with `files` written (null deletes). */
-export function fixtureProject(files: Record<string, string | null> = {}): FixtureProject {
-  const root = mkdtempSync(path.join(os.tmpdir(), "gen-fixture-"));
-  cpSync(path.join(FIXTURE, "content"), path.join(root, "content"), { recursive: true });
-  cpSync(path.join(FIXTURE, "schemas"), path.join(root, "schemas"), { recursive: true });
-  for (const [file, text] of Object.entries(files)) {
-    const abs = path.join(root, file);
-    if (text === null) rmSync(abs, { force: true });
-    else {
-      mkdirSync(path.dirname(abs), { recursive: true });
-      writeFileSync(abs, text);
-    }
-  }
-  return { ...projectPaths(root, { templates: FIXTURE_TEMPLATES }), cleanup: () => rmSync(root, { recursive: true, force: true }) };
+export function fixtureProject(files: Record<string, string | Buffer | null> = {}): FixtureProject {
+  return tempCopy(FIXTURE, FIXTURE_TEMPLATES, files, "gen-fixture-");
 }
 
 /** fixtureProject() for a whole test file: every copy it makes is removed after the file's last test. Call at the top level. */
 export function fixturesRemovedAfterAll(afterAll: (fn: () => void) => void): typeof fixtureProject {
-  const cleanups: (() => void)[] = [];
-  afterAll(() => cleanups.forEach((c) => c()));
-  return (files = {}) => {
-    const p = fixtureProject(files);
-    cleanups.push(p.cleanup);
-    return p;
-  };
+  return removedAfterAll(afterAll, fixtureProject);
 }
-
 
 /** A hash of every file under a folder (names and contents), to compare whole outputs; "missing" when there is no folder. */
 export function fingerprint(dir: string): string {

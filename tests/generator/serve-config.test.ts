@@ -5,15 +5,13 @@
  * unknown address gets the not-found page with status 404. (The Building OS site's own
  * pages: tests/unit/serve-config.test.ts.)
  */
-import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { headersForPath, parseHeadersFile } from "../../scripts/lib/headers-file.ts";
 import { fileGlob } from "../../scripts/lib/serve-config.ts";
 import { startServer } from "../../scripts/lib/server.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { fixturesRemovedAfterAll } from "./fixture.ts";
+import { GENERATED_FILES, servedHeaders } from "./support/served-headers.ts";
 
 describe("fileGlob", () => {
   it.each([
@@ -47,27 +45,11 @@ describe("the fixture site's _headers, served by serve-handler", () => {
   afterAll(() => server?.close());
 
   it("gives every page (at /x and /x/), asset and the 404 page the headers of its URL's rules", async () => {
-    const rules = parseHeadersFile(readFileSync(path.join(dist, "_headers"), "utf8"));
-    const routes = JSON.parse(readFileSync(path.join(dist, "routes.json"), "utf8")) as Array<{ path: string; status: number }>;
-    const urls = routes.filter((r) => r.status === 200).flatMap((r) => (r.path === "/" ? ["/"] : [r.path, `${r.path}/`]));
+    const { urls, mismatches, compared } = await servedHeaders(base, dist);
     expect(urls).toEqual(["/", "/about/team", "/about/team/", "/notes/first-flight", "/notes/first-flight/", "/notes/repairs", "/notes/repairs/"]);
-    const assets = ["/robots.txt", "/sitemap.xml", "/site.webmanifest"];
-    const mismatches: string[] = [];
-    let compared = 0;
-    for (const url of [...urls, ...assets, "/no-such-page"]) {
-      const res = await fetch(base + url, { method: "HEAD" });
-      expect(res.status, url).toBe(url === "/no-such-page" ? 404 : 200);
-      // A missing page is answered with 404.html, whose headers are those of /404.html.
-      for (const [name, value] of headersForPath(rules, url === "/no-such-page" ? "/404.html" : url)) {
-        compared++;
-        if (res.headers.get(name) !== value) mismatches.push(`${url} ${name}: ${res.headers.get(name)} (expected ${value})`);
-      }
-      if (res.headers.get("cache-control") === null) mismatches.push(`${url}: no Cache-Control`);
-      if (res.headers.get("content-disposition") !== null) mismatches.push(`${url}: a Content-Disposition`);
-    }
     expect(mismatches).toEqual([]);
     // Eight headers for every URL: seven security headers (the site module's Permissions-Policy among them) and Cache-Control.
-    expect(compared).toBe(8 * (urls.length + assets.length + 1));
+    expect(compared).toBe(8 * (urls.length + GENERATED_FILES.length + 1));
   });
 
   it("answers an unknown address with the not-found page and status 404, and a note at its address", async () => {

@@ -4,11 +4,9 @@
  * rules give their URL. (The pattern translation, and the same on the fixture site:
  * tests/generator/serve-config.test.ts.)
  */
-import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { headersForPath, parseHeadersFile } from "../../scripts/lib/headers-file.ts";
+import { servedHeaders } from "../generator/support/served-headers.ts";
 import { startServer } from "../../scripts/lib/server.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
@@ -28,23 +26,7 @@ describe("the real site's _headers, served by serve-handler", () => {
   afterAll(() => server?.close());
 
   it("gives every page (at /x and /x/), asset and the 404 page the headers of its URL's rules", async () => {
-    const rules = parseHeadersFile(readFileSync(path.join(dist, "_headers"), "utf8"));
-    const routes = JSON.parse(readFileSync(path.join(dist, "routes.json"), "utf8")) as Array<{ path: string; status: number }>;
-    const urls = routes.filter((r) => r.status === 200).flatMap((r) => (r.path === "/" ? ["/"] : [r.path, `${r.path}/`]));
-    const assets = ["/robots.txt", "/sitemap.xml", "/site.webmanifest"];
-    const mismatches: string[] = [];
-    let compared = 0;
-    for (const url of [...urls, ...assets, "/no-such-page"]) {
-      const res = await fetch(base + url, { method: "HEAD" });
-      expect(res.status, url).toBe(url === "/no-such-page" ? 404 : 200);
-      // A missing page is answered with 404.html, whose headers are those of /404.html.
-      for (const [name, value] of headersForPath(rules, url === "/no-such-page" ? "/404.html" : url)) {
-        compared++;
-        if (res.headers.get(name) !== value) mismatches.push(`${url} ${name}: ${res.headers.get(name)} (expected ${value})`);
-      }
-      if (res.headers.get("cache-control") === null) mismatches.push(`${url}: no Cache-Control`);
-      if (res.headers.get("content-disposition") !== null) mismatches.push(`${url}: a Content-Disposition`);
-    }
+    const { urls, mismatches, compared } = await servedHeaders(base, dist);
     expect(mismatches).toEqual([]);
     expect(urls.length).toBeGreaterThan(30);
     expect(compared).toBeGreaterThan(urls.length * 5);

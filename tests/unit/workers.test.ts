@@ -7,13 +7,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { layoutFromEntryPage } from "../../scripts/lib/eleventy-anchor.ts";
 import { projectPaths } from "../../scripts/lib/paths.ts";
 import { firstMarkdownKind, syntheticEntries, syntheticEntry, writeSyntheticProject } from "../../scripts/lib/synthetic-entries.ts";
-import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
+import type { BuildResult } from "../../scripts/pipeline/index.ts";
 import { poolSettings, share } from "../../scripts/pipeline/support/pool.ts";
 import { countWords, WORDS_PER_MINUTE } from "../../scripts/pipeline/2-validate.ts";
+import { buildWithWorkers } from "../generator/support/workers.ts";
 
 const source = (await firstMarkdownKind(projectPaths()))!;
 const root = mkdtempSync(path.join(os.tmpdir(), "bos-workers-"));
@@ -21,16 +22,7 @@ writeSyntheticProject(root, projectPaths(), source, 120);
 const paths = projectPaths(root);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const saved = process.env["SSG_WORKERS"];
-afterEach(() => {
-  if (saved === undefined) delete process.env["SSG_WORKERS"];
-  else process.env["SSG_WORKERS"] = saved;
-});
-
-async function build(workers: string): Promise<BuildResult> {
-  process.env["SSG_WORKERS"] = workers;
-  return runPipeline(paths, { mode: "build", write: false });
-}
+const build = (workers: string): Promise<BuildResult> => buildWithWorkers(paths, workers);
 
 const bytes = (v: string | Uint8Array) => Buffer.from(v);
 
