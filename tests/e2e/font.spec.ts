@@ -78,7 +78,11 @@ for (const width of [390, 1440]) {
   test(`the home page does not shift while it loads at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
     await page.goto("/", { waitUntil: "load" });
-    expect(await layoutShift(page)).toBe(0);
+    // Zero as Lighthouse reports it (three decimals). When the machine is loaded the font can land
+    // after the first paint, and the swap from the metric-matched fallback then moves a line by a
+    // pixel: CI measured 0.00015 once. Anything real (an image without dimensions, a late banner)
+    // scores far above 0.0005.
+    expect(await layoutShift(page)).toBeLessThan(0.0005);
   });
 }
 
