@@ -14,6 +14,7 @@
  */
 import type { ComponentType, ReactNode } from "react";
 import type { PageSeo } from "./runtime/model.ts";
+import type { ImagePreload } from "./runtime/Picture.tsx";
 
 export type { PageSeo } from "./runtime/model.ts";
 export type { Asset, BlockMarkdown, InlineMarkdown, MdNode } from "./runtime/model.ts";
@@ -21,6 +22,7 @@ export type { Asset, BlockMarkdown, InlineMarkdown, MdNode } from "./runtime/mod
 export { useRenderContext, type RenderContext } from "./runtime/context.ts";
 export { Island, serializeProps } from "./runtime/Island.tsx";
 export { Cached } from "./runtime/Cached.tsx";
+export { Picture, type ImagePreload, type PictureProps } from "./runtime/Picture.tsx";
 
 /**
  * What the generator reads of content/site.json (the site's own schema, schemas/
@@ -56,6 +58,8 @@ export interface DocumentHeadProps {
   canonicalUrl: string;
   /** Share image, icons, manifest and structured data (pipeline/support/seo.ts). */
   seo: PageSeo;
+  /** The page's main image (its first <Picture priority>), for <link rel="preload" as="image" fetchPriority="high" {...imagePreload}>. */
+  imagePreload?: ImagePreload;
 }
 
 /**

@@ -176,6 +176,7 @@ export function Head(p: DocumentHeadProps) {
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <link rel="preload" href={p.font} as="font" type="font/woff2" crossOrigin="" />
+      {p.imagePreload ? <link rel="preload" as="image" fetchPriority="high" {...p.imagePreload} /> : null}
       <title>{title}</title>
       <meta name="description" content={page.description} />
       {p.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={p.canonicalUrl} />}

@@ -870,14 +870,22 @@ export interface CarouselSection {
   };
 }
 /**
- * An image with its text alternative.
+ * An image with its text alternative. A photo (PNG, JPEG, WebP or AVIF) is resized by the build for every screen; an SVG drawing is published as it is.
  */
 export interface Image {
   src: AssetPath;
   /**
-   * What the image shows, for people who cannot see it. Leave empty ("") for a purely decorative image.
+   * What the image shows, for people who cannot see it (required unless "decorative" is true).
    */
-  alt: string;
+  alt?: string;
+  /**
+   * true for an image that only decorates (a background behind a heading): screen readers skip it, and it needs no alt.
+   */
+  decorative?: boolean;
+  /**
+   * The part of the photo to keep in view when its space crops it (a full-width hero on a phone shows a narrow strip of it). Without it, the middle.
+   */
+  focus?: string;
 }
 /**
  * A button. It goes to a page or address (href) or to one of the site's addresses (to), opens one of the site's dialogs (opens) or opens a menu of links (menu). A dialog button without an href falls back to the calendar page (demo) or the contact e-mail (assessment) before the page's script has loaded.

@@ -262,7 +262,8 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
     }
     case "minLength": {
       const n = Number(params["limit"]);
-      if (n <= 1) return at(ptr, problem("empty-text"));
+      // The rule in plain words, where the schema gives one beside the limit (x-rule).
+      if (n <= 1) return at(ptr, problem("empty-text", typeof parent?.["x-rule"] === "string" ? { rule: parent["x-rule"] } : {}));
       return at(ptr, problem("text-too-short", { min: n, length: String(e.data).length }));
     }
     case "maxLength":

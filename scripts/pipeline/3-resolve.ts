@@ -16,6 +16,7 @@ import type { SourceFile } from "./1-load.ts";
 import { parseMarkdown } from "./support/markdown.ts";
 import type { Annotation, ValidatedContent } from "./2-validate.ts";
 import type { Asset } from "../runtime/model.ts";
+import { focusPoint, MIME, type Photo, type PhotoStyles } from "./support/images.ts";
 
 
 export interface OutputAsset extends Partial<Asset> {
@@ -74,7 +75,47 @@ export function atLineOfText(issue: Issue, source: SourceFile, line: number | un
   return line && line > 1 && isWholeFileText(source) ? { ...issue, line: issue.line + line - 1, column: 1 } : issue;
 }
 
-export function resolve(content: ValidatedContent): ResolvedContent {
+/** The content's annotations, those inside sections parked with "hidden": true marked `hidden` (checked, but shown nowhere). */
+export function markHidden(content: Pick<ValidatedContent, "files" | "annotations">): Annotation[] {
+  const parked = new Map(content.files.map((f) => [f.file, hiddenSections(f)]));
+  return content.annotations.map((a) => (parked.get(a.file)?.some((p) => a.pointer === p || a.pointer.startsWith(`${p}/`)) ? { ...a, hidden: true } : a));
+}
+
+/** Photos processed by the build (support/images.ts), by content path, and the CSS classes they use. */
+export interface PhotoSet {
+  photos: Map<string, Photo>;
+  styles: PhotoStyles;
+}
+
+/** What a photo field becomes: its copies for <picture>, its placeholder colour and focal point (`focus`, beside `src` in the image object). */
+function photoAsset(photo: Photo, styles: PhotoStyles, focus: unknown): Asset {
+  const srcset = (format: string) =>
+    photo.variants
+      .filter((v) => v.format === format)
+      .reverse()
+      .map((v) => `/${v.output} ${v.width}w`)
+      .join(", ");
+  const widest = photo.variants.find((v) => v.format === photo.fallback)!;
+  const point = typeof focus === "string" ? focusPoint(focus) : undefined;
+  const classes = [photo.info.opaque ? styles.colour(photo.info.colour) : undefined, point ? styles.focus(point) : undefined].filter(Boolean);
+  return {
+    src: `/${widest.output}`,
+    width: widest.width,
+    height: widest.height,
+    srcset: srcset(photo.fallback),
+    sources: [...new Set(photo.variants.map((v) => v.format))].filter((f) => f !== photo.fallback).map((f) => ({ type: MIME[f], srcset: srcset(f) })),
+    ...(classes.length ? { className: classes.join(" ") } : {}),
+    file: photo.name,
+  };
+}
+
+function getAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const p of pointer.split("/").slice(1).map(unescapePointerToken)) node = (node as Record<string, unknown> | undefined)?.[p];
+  return node;
+}
+
+export function resolve(content: ValidatedContent, photoSet?: PhotoSet): ResolvedContent {
   const issues: Issue[] = [];
   const sources = new Map(content.files.map((f) => [f.file, f]));
   const assets = assetTable(content.assets);
@@ -84,10 +125,7 @@ export function resolve(content: ValidatedContent): ResolvedContent {
     atLineOfText(at(a, line > 1 && !isWholeFileText(sources.get(a.file)!) ? { ...p, message: `${p.message} (line ${line} of the text)` } : p), sources.get(a.file)!, line);
 
   // Sections parked with "hidden": true: what is in them is checked, but shown nowhere.
-  const parked = new Map(content.files.map((f) => [f.file, hiddenSections(f)]));
-  const annotations = content.annotations.map((a) =>
-    parked.get(a.file)?.some((p) => a.pointer === p || a.pointer.startsWith(`${p}/`)) ? { ...a, hidden: true } : a,
-  );
+  const annotations = markHidden(content);
   const byFile = new Map<string, Annotation[]>();
   for (const a of annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
 
@@ -111,7 +149,9 @@ export function resolve(content: ValidatedContent): ResolvedContent {
           issues.push(at(a, problem("unreadable-image-size", { image: a.value })));
           continue;
         }
-        setAt(f.data, a.pointer, { src: asset.url, width: asset.width, height: asset.height } satisfies Asset);
+        const photo = photoSet?.photos.get(a.value);
+        const parent = a.pointer.slice(0, a.pointer.lastIndexOf("/"));
+        setAt(f.data, a.pointer, photo && !a.hidden ? photoAsset(photo, photoSet!.styles, (getAt(f.data, parent) as { focus?: unknown } | undefined)?.focus) : ({ src: asset.url, width: asset.width, height: asset.height } satisfies Asset));
       }
     }
   }

@@ -73,6 +73,8 @@ export interface RenderedPage {
   pieces: string[];
   keys: string[];
   fragments: [string, Fragment][];
+  /** Photos the page draws, with the widest their slot shows them (runtime/Picture.tsx). */
+  photoSlots: [file: string, width: number][];
 }
 
 /** A Set that notes what is added to it. */
@@ -120,6 +122,7 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
     islands: new Set(),
     lazyIslands: new Set(),
     dialogTriggers: new Set(),
+    photoSlots: [],
     islandUrl(name) {
       const entry = input.islands.entries.get(name);
       if (!entry) throw new Error(`The island ${name} is used by a template but templates/islands/${name}.tsx does not exist.`);
@@ -210,12 +213,13 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
           preloads={[...preloads].sort()}
           noindex={route.status === 404}
           seo={input.seo.head(route)}
+          {...(ctx.imagePreload ? { imagePreload: ctx.imagePreload } : {})}
         />
       </Ctx.Provider>,
     ),
   );
   const out = join(join({ pieces: [`<!DOCTYPE html><html lang="${input.siteModule.language(site)}"><head>`], keys: [] }, head), join({ pieces: ["</head><body>"], keys: [] }, join(body, { pieces: ["</body></html>\n"], keys: [] })));
-  return { ...out, fragments };
+  return { ...out, fragments, photoSlots: ctx.photoSlots! };
 }
 
 interface Pieces {

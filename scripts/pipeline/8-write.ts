@@ -4,12 +4,20 @@
  * and recovery when a build died mid-swap). A failed or killed build leaves the
  * previous dist/ as it was; two builds at once each write their own folder.
  */
-import { promises as fs } from "node:fs";
+import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 import { isFsError } from "../lib/fs-errors.ts";
 import { newBuildFolder, swapIn } from "../lib/swap.ts";
 
 const WRITES_AT_ONCE = 16;
+
+/** What goes into a file of dist/: text, bytes, or a file to copy as it is (a photo's copy in the build cache). */
+export type OutputData = string | Uint8Array | { copyFrom: string };
+
+/** The bytes of an output file (for tests and tools that compare builds). */
+export function outputBytes(data: OutputData): Buffer {
+  return typeof data === "string" ? Buffer.from(data, "utf8") : "copyFrom" in data ? readFileSync(data.copyFrom) : Buffer.from(data);
+}
 
 /**
  * The temporary folder a build writes into. Made as soon as the build knows its pages
@@ -20,7 +28,7 @@ export interface OutputFolder {
   /** Starts making the folders these files go in (returns at once). */
   prepare(files: Iterable<string>): void;
   /** Writes the files and swaps the folder in for dist/. */
-  commit(files: Map<string, string | Uint8Array>, chunks?: (file: string) => Uint8Array[] | undefined): Promise<void>;
+  commit(files: Map<string, OutputData>, chunks?: (file: string) => Uint8Array[] | undefined): Promise<void>;
   /** The build failed: removes the folder; dist/ stays as it was. */
   abandon(): Promise<void>;
 }
@@ -71,10 +79,11 @@ export function startOutput(dist: string): OutputFolder {
           });
         }
       };
-      const writeOne = async (file: string, data: string | Uint8Array) => {
+      const writeOne = async (file: string, data: OutputData) => {
         await dir(path.dirname(file));
         const parts = chunks?.(file);
-        if (parts) {
+        if (typeof data === "object" && "copyFrom" in data) await fs.copyFile(data.copyFrom, path.join(tmp, file));
+        else if (parts) {
           const handle = await fs.open(path.join(tmp, file), "w");
           try {
             await writeAll(handle, parts);
@@ -102,7 +111,7 @@ export function startOutput(dist: string): OutputFolder {
  * give a file's bytes as several buffers, written in order with one writev call
  * (pages: their own markup around shared parts encoded once, render.tsx).
  */
-export async function writeOutput(dist: string, files: Map<string, string | Uint8Array>, chunks?: (file: string) => Uint8Array[] | undefined, folder = startOutput(dist)): Promise<void> {
+export async function writeOutput(dist: string, files: Map<string, OutputData>, chunks?: (file: string) => Uint8Array[] | undefined, folder = startOutput(dist)): Promise<void> {
   try {
     await folder.commit(files, chunks);
   } catch (err) {

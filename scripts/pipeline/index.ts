@@ -28,7 +28,8 @@ import { placeholderIssues } from "./support/placeholders.ts";
 import { anchorIssues, headingIssues, readPiece, readRendered, scanWholePage, templateLinkIssues } from "./6-check.ts";
 import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./support/pool.ts";
 import { assemble, countPerSection, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./5-render.tsx";
-import { resolve, type ResolvedContent } from "./3-resolve.ts";
+import { markHidden, resolve, type ResolvedContent } from "./3-resolve.ts";
+import { processPhotos, softPhotoIssues, type PhotoJob } from "./support/photos.ts";
 import { buildRoutes, type Route } from "./4-routes.ts";
 import { checkKindSchemas, loadSchemas, type SchemaSet } from "./support/schemas.ts";
 import { siteRuleIssues } from "./support/site-rules.ts";
@@ -37,7 +38,7 @@ import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
 import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
-import { startOutput, writeOutput, type OutputFolder } from "./8-write.ts";
+import { startOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
 import { recoverDist } from "../lib/swap.ts";
 import type { SiteModule, SiteSettings as Site } from "../api.ts";
 import { loadSiteModule, resolveFont } from "./support/site-module.ts";
@@ -47,8 +48,8 @@ export interface BuildResult {
   ok: boolean;
   issues: Issue[];
   routes: Route[];
-  /** Output path inside dist/ -> content (only for a build). */
-  files: Map<string, string | Uint8Array>;
+  /** Output path inside dist/ -> content (only for a build); photos' copies may be files in the build cache to copy. */
+  files: Map<string, OutputData>;
   timings: Record<string, number>;
 }
 
@@ -75,6 +76,8 @@ export interface WarmCache {
   assets?: Promise<[IslandBundle, string]>;
   sections?: Promise<Map<string, SectionComponent>>;
   imageKit?: Promise<ImageKit>;
+  /** Photos' hashes, by content path (support/photos.ts), checked against the bytes on each build. */
+  photoHashes?: Map<string, { bytes: Buffer; hash: string }>;
 }
 
 export async function runPipeline(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
@@ -142,7 +145,10 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);
-  const resolved = resolve(validated);
+  // Photos that pages show: their sizes and colours now (from the build cache when unchanged), their copies encoded while pages render.
+  const photos = options.mode === "build" ? await processPhotos(validated, markHidden(validated), siteModule.templateAssets, warm) : undefined;
+  if (photos?.issues.length) return fail([...validated.issues, ...photos.issues]);
+  const resolved = resolve(validated, photos);
   lap("resolve");
   const { routes, issues: routeIssues } = buildRoutes(resolved);
   const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...textIssues(validated.files, schemas), ...seoIssues(resolved, routes), ...siteRuleIssues(siteModule, resolved)];
@@ -155,7 +161,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, lap, fail, timings, pool, siteModule }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule }, output);
     // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
     if (!result.ok) await output?.abandon();
     return result;
@@ -168,19 +174,20 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, lap, fail, timings, pool, siteModule }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
 
   const seo = planSeo(images!, resolved.files.find((f) => f.kind === "site")!.data as unknown as Site, routes, resolved, siteModule as SiteModule<Site>);
   const [[islands, styles], font] = await Promise.all([assetsJob, fontJob]);
-  const css = withFontUrl(styles, font.url);
+  const css = withFontUrl(styles, font.url) + photos.styles.css();
   lap("islands+styles");
-  const files = new Map<string, string | Uint8Array>();
+  const files = new Map<string, OutputData>();
   for (const [out, bytes] of islands.files) files.set(out, bytes);
   files.set(font.output, font.bytes);
-  for (const a of resolved.assets.values()) files.set(a.output, a.bytes);
+  // Photos are published as their copies (below), other files of content/assets as they are.
+  for (const [name, a] of resolved.assets) if (photos.publishedAsIs(name)) files.set(a.output, a.bytes);
 
   const site = resolved.files.find((f) => f.kind === "site")!.data as unknown as Site;
   const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
@@ -205,14 +212,18 @@ async function renderAndWrite(
   // The check stage (check.ts): each page's pieces read once (each shared part once), for the
   // links templates wrote (which must resolve too) and for the headers below.
   const read = readRendered(routes.map((r) => pages.get(r.output)!), fragments);
-  const exists = (ref: string) => files.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref));
+  const exists = (ref: string) => files.has(ref.slice(1)) || photos.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref));
   issues.push(...templateLinkIssues(routes, read, exists));
   issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
   issues.push(...anchorIssues(resolved, routes, read));
+  issues.push(...softPhotoIssues(photos, resolved, routes.map((r) => [r.path, pages.get(r.output)!.photoSlots])));
   lap("check");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
 
   for (const [out, data] of await seo.files()) files.set(out, data);
+  const encoded = await photos.encoded;
+  if (encoded.issues.length) return fail([...issues, ...encoded.issues], routes);
+  for (const [out, data] of encoded.files) files.set(out, data);
   files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, pageSources(resolved, resolved.annotations), await datesJob!)));
   lap("images+dates");
   files.set("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
@@ -238,14 +249,14 @@ async function renderAndWrite(
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   for (const [out, text] of headers.files) files.set(out, text);
   const sorted = new Map([...files].sort(([a], [b]) => a.localeCompare(b)));
-  const encoded = new Map<string, Uint8Array>();
+  const encodedParts = new Map<string, Uint8Array>();
   if (output)
     await writeOutput(
       paths.dist,
       sorted,
       (file) => {
         const page = pages.get(file);
-        return page && encodePage(page, fragments, encoded);
+        return page && encodePage(page, fragments, encodedParts);
       },
       output,
     );
@@ -264,6 +275,7 @@ interface RenderState {
   fontJob: Promise<BrandFont>;
   datesJob: Promise<(file: string) => Promise<string>>;
   images: SiteImages;
+  photos: PhotoJob;
   lap: (name: string) => void;
   fail: (issues: Issue[], routes?: Route[]) => BuildResult;
   timings: Record<string, number>;

@@ -5,6 +5,7 @@
  * templates/context.ts), so the generator never names a site's content types.
  */
 import { createContext, useContext, type ReactNode } from "react";
+import type { ImagePreload } from "./Picture.tsx";
 
 export interface RenderContext<Site = unknown, Page = unknown> {
   site: Site;
@@ -27,6 +28,10 @@ export interface RenderContext<Site = unknown, Page = unknown> {
    * markup, which then carries everything that module reads.
    */
   hydrates(name: string): boolean;
+  /** The page's main image, preloaded from the head: set by the first <Picture priority> (runtime/Picture.tsx). */
+  imagePreload?: ImagePreload;
+  /** Photos drawn, with the widest their slot shows them (CSS px): the build warns of a photo narrower than that. */
+  photoSlots?: [file: string, width: number][];
   /** The URL of a file in content/assets (for example "assets/favicon.svg"). */
   assetUrl(name: string): string;
   /**

@@ -30,10 +30,19 @@ export interface BlockMarkdown {
 }
 
 export interface Asset {
-  /** The URL of the hashed file, e.g. /assets/hero-1a2b3c4d5e.svg */
+  /** The URL of the hashed file, e.g. /assets/hero-1a2b3c4d5e.svg; for a photo, its widest fallback copy. */
   src: string;
+  /** For a photo: of its widest copy (scripts/pipeline/support/images.ts), which keeps the original's proportions. */
   width: number;
   height: number;
+  /** Photos only (PNG, JPEG, WebP, AVIF), resized by the build: the fallback's copies, "url 480w, url 960w". */
+  srcset?: string;
+  /** Photos only: the modern formats' copies, best first, for <source> elements. */
+  sources?: { type: string; srcset: string }[];
+  /** Photos only: classes of the generator's CSS (placeholder colour, focal point) for the <img>. */
+  className?: string;
+  /** The file in content, "assets/lobby.jpg", for messages. */
+  file?: string;
 }
 
 /** What the head of a page shows for sharing, icons and structured data (made by scripts/pipeline/support/seo.ts). */

@@ -27,6 +27,13 @@ import { IconSvg, type IconShape } from "../ui/IconSvg.tsx";
 import { Dots, PlayPause, PrevNext, Progress } from "./carousel/Controls.tsx";
 import { cardClass, slideClass, type Tone } from "./carousel/look.ts";
 import { fillLabel } from "./carousel/slides.ts";
+import type { Image } from "../content-types.ts";
+import { Photo } from "../ui/Photo.tsx";
+
+/** A card's image: 85% of the row on phones, half from sm, a third from lg (cardClass), less the card's padding. */
+const CARD_IMAGE = "(min-width: 1280px) 334px, (min-width: 1024px) calc(33vw - 60px), (min-width: 640px) calc(50vw - 64px), calc(85vw - 76px)";
+/** A slide's image: the slide's width on phones, then 22rem (md) and 30rem (lg). */
+const SLIDE_IMAGE = "(min-width: 1024px) 480px, (min-width: 768px) 352px, calc(100vw - 80px)";
 
 export interface CarouselItem {
   category?: string | undefined;
@@ -40,12 +47,7 @@ export interface CarouselItem {
   points?: string[] | undefined;
 }
 
-export interface CarouselImage {
-  src: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+export type CarouselImage = Image;
 
 export interface CarouselLabels {
   previous: string;
@@ -139,7 +141,7 @@ function Card({ item, i, p, tone, current }: ItemProps) {
       <h3 className={cx("text-xl font-semibold", item.category ? "mt-2" : "mt-6", dark ? "text-white" : "text-ink-900")}>{item.title}</h3>
       <p className={cx("mt-3 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{item.description}</p>
       <CheckList points={item.points} tone={tone} className="mt-4" />
-      {item.image ? <ItemImage image={item.image} className="mt-6 w-full" /> : null}
+      {item.image ? <ItemImage image={item.image} sizes={CARD_IMAGE} className="mt-6 w-full" /> : null}
       {current ? <ItemProgress dark={dark} /> : null}
     </div>
   );
@@ -159,7 +161,7 @@ function Slide({ item, i, p, tone, current }: ItemProps) {
       </div>
       {item.image ? (
         // The picture takes the icon's place: above the text on phones, beside it from md up.
-        <ItemImage image={item.image} className="-order-1 w-full md:order-none md:w-[22rem] lg:w-[30rem]" />
+        <ItemImage image={item.image} sizes={SLIDE_IMAGE} className="-order-1 w-full md:order-none md:w-[22rem] lg:w-[30rem]" />
       ) : (
         <span
           aria-hidden="true"
@@ -177,18 +179,8 @@ function Slide({ item, i, p, tone, current }: ItemProps) {
 }
 
 /** A slide's or card's illustration (a lazy <img> of a file in content/assets). */
-function ItemImage({ image, className }: { image: CarouselImage; className: string }) {
-  return (
-    <img
-      src={image.src}
-      width={image.width}
-      height={image.height}
-      alt={image.alt}
-      loading="lazy"
-      decoding="async"
-      className={cx("h-auto rounded-2xl shadow-card ring-1 ring-ink-900/5", className)}
-    />
-  );
+function ItemImage({ image, className, sizes }: { image: CarouselImage; className: string; sizes: string }) {
+  return <Photo image={image} sizes={sizes} className={cx("h-auto rounded-2xl shadow-card ring-1 ring-ink-900/5", className)} />;
 }
 
 /** The progress bar along the bottom edge of the current card or slide (the script moves it along). */

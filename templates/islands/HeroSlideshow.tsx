@@ -8,11 +8,13 @@
  * holds the rotation. Server markup only: HeroSlideshow.browser.ts runs it
  * (carousel/bind.ts; timing: carousel/autoplay.ts).
  */
+import type { Image } from "../content-types.ts";
+import { Photo, SLOT } from "../ui/Photo.tsx";
 import { Dots, PlayPause, Progress } from "./carousel/Controls.tsx";
 import { heroImageClass } from "./carousel/look.ts";
 
 export interface HeroSlideshowProps {
-  images: { src: string; width: number; height: number; alt: string }[];
+  images: Image[];
   /** Milliseconds per image. */
   intervalMs: number;
   labels: {
@@ -30,15 +32,13 @@ export default function HeroSlideshow({ images, intervalMs, labels }: HeroSlides
     <>
       <div className="absolute inset-0 -z-20" data-interval={intervalMs}>
         {images.map((image, i) => (
-          <img
-            key={image.src}
-            src={image.src}
-            width={image.width}
-            height={image.height}
-            alt={image.alt}
+          <Photo
+            key={image.src.src}
+            image={image}
+            sizes={SLOT.fullBleed}
+            priority={i === 0}
             aria-hidden={i === 0 ? undefined : "true"}
             data-current={i === 0 ? "" : undefined}
-            {...(i === 0 ? { fetchPriority: "high" as const } : { loading: "lazy" as const, decoding: "async" as const })}
             className={heroImageClass(i === 0)}
           />
         ))}

@@ -19,6 +19,8 @@ export function Head(p: DocumentHeadProps) {
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       {/* Fonts are always fetched in CORS mode: without crossorigin the preload would not be used. */}
       <link rel="preload" href={p.font} as="font" type="font/woff2" crossOrigin="" />
+      {/* The page's main image (its hero), before the stylesheet: found by the preload scanner at once. */}
+      {p.imagePreload ? <link rel="preload" as="image" fetchPriority="high" {...p.imagePreload} /> : null}
       <title>{title}</title>
       <meta name="description" content={description} />
       {p.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={p.canonicalUrl} />}

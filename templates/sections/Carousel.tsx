@@ -69,7 +69,7 @@ export function Carousel({ section }: { section: CarouselSection }) {
               title,
               description,
               icon: iconShape(icon),
-              ...(image ? { image: { src: image.src.src, width: image.src.width, height: image.src.height, alt: image.alt } } : {}),
+              ...(image ? { image } : {}),
               ...(points?.length ? { points } : {}),
             })),
             labels: { ...DEFAULT_LABELS, ...section.labels },

@@ -3,6 +3,7 @@ import type { CaseStudySection } from "../content-types.ts";
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Figures } from "../ui/Figures.tsx";
+import { Photo, SLOT } from "../ui/Photo.tsx";
 import { CheckList, Section, SectionHeading } from "../ui/Section.tsx";
 import { STATUS_CLASSES, statusTone } from "../ui/status.ts";
 
@@ -21,15 +22,7 @@ export function CaseStudy({ section }: { section: CaseStudySection }) {
       <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} />
       <article className="mt-12 grid overflow-hidden rounded-3xl border border-ink-200 bg-white shadow-card lg:grid-cols-2">
         <div className="relative">
-          <img
-            src={study.image.src.src}
-            width={study.image.src.width}
-            height={study.image.src.height}
-            alt={study.image.alt}
-            loading="lazy"
-            decoding="async"
-            className="h-full max-h-[28rem] w-full object-cover lg:max-h-none"
-          />
+          <Photo image={study.image} sizes={SLOT.halfCard} className="h-full max-h-[28rem] w-full object-cover lg:max-h-none" />
           <span data-status={tone} className={cx("absolute top-4 left-4 rounded-full px-3 py-1 text-sm font-semibold shadow-sm", STATUS_CLASSES[tone])}>
             {study.status}
           </span>

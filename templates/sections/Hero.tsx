@@ -13,6 +13,7 @@ import { cx } from "../ui/cx.ts";
 import { Figures } from "../ui/Figures.tsx";
 import { Island } from "#ssg/api";
 import { Inline } from "../ui/Markdown.tsx";
+import { Photo, SLOT } from "../ui/Photo.tsx";
 
 /** The schema's defaults for the slideshow's settings, applied where content leaves them out. */
 const DEFAULT_INTERVAL = heroSchema.properties.intervalMs.default;
@@ -26,14 +27,7 @@ export function Hero({ section }: { section: HeroSection }) {
   return (
     <section className="relative isolate z-10 bg-ink-950 text-white">
       {slideshow ? null : (
-        <img
-          src={image.src.src}
-          width={image.src.width}
-          height={image.src.height}
-          alt={image.alt}
-          fetchPriority="high"
-          className="absolute inset-0 -z-20 size-full object-cover"
-        />
+        <Photo image={image} sizes={SLOT.fullBleed} priority className="absolute inset-0 -z-20 size-full object-cover" />
       )}
       {/* The scrim: on phones the text spans the whole width, so the art sits under a uniform dark layer; from sm up it fades towards the art's side. */}
       <div className="absolute inset-0 -z-10 bg-ink-950/90 sm:bg-transparent sm:bg-linear-to-r sm:from-ink-950/95 sm:via-ink-950/75 sm:to-ink-950/30" />
@@ -57,7 +51,7 @@ export function Hero({ section }: { section: HeroSection }) {
           name="HeroSlideshow"
           component={HeroSlideshow}
           props={{
-            images: section.images.map((i) => ({ src: i.src.src, width: i.src.width, height: i.src.height, alt: i.alt })),
+            images: section.images,
             intervalMs: section.intervalMs ?? DEFAULT_INTERVAL,
             labels: { ...DEFAULT_LABELS, ...section.labels },
           }}

@@ -5,6 +5,7 @@ import { Actions } from "../ui/Action.tsx";
 import { Badge } from "../ui/Badge.tsx";
 import { cx } from "../ui/cx.ts";
 import { Markdown } from "../ui/Markdown.tsx";
+import { Photo, SLOT } from "../ui/Photo.tsx";
 import { CheckList, Eyebrow, Section, type Tone } from "../ui/Section.tsx";
 
 /** The two-column frame of a split: children beside the image; on phones the image comes after. */
@@ -25,15 +26,7 @@ export function SplitLayout({
     <Section id={id} tone={tone}>
       <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
         <div className={cx(imageSide === "left" && "lg:order-2")}>{children}</div>
-        <img
-          src={image.src.src}
-          width={image.src.width}
-          height={image.src.height}
-          alt={image.alt}
-          loading="lazy"
-          decoding="async"
-          className={cx("h-auto w-full rounded-2xl shadow-card", imageSide === "left" && "lg:order-1")}
-        />
+        <Photo image={image} sizes={SLOT.halfWithGap} className={cx("h-auto w-full rounded-2xl shadow-card", imageSide === "left" && "lg:order-1")} />
       </div>
     </Section>
   );

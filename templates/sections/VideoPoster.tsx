@@ -5,6 +5,7 @@
  */
 import type { VideoPosterSection } from "../content-types.ts";
 import { cx } from "../ui/cx.ts";
+import { Photo, SLOT } from "../ui/Photo.tsx";
 import { Section, SectionHeading } from "../ui/Section.tsx";
 
 export function VideoPoster({ section }: { section: VideoPosterSection }) {
@@ -13,7 +14,7 @@ export function VideoPoster({ section }: { section: VideoPosterSection }) {
     <Section id={section.id} tone={section.tone ?? "light"}>
       {section.heading ? <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} /> : null}
       <figure className={cx("relative mx-auto max-w-5xl overflow-hidden rounded-3xl shadow-card", section.heading && "mt-12")}>
-        <img src={image.src.src} width={image.src.width} height={image.src.height} alt={image.alt} loading="lazy" decoding="async" className="h-auto w-full" />
+        <Photo image={image} sizes={SLOT.wideFigure} className="h-auto w-full" />
         <div aria-hidden="true" className="absolute inset-0 grid place-items-center bg-ink-950/25">
           <span className="grid size-20 place-items-center rounded-full bg-white/90 text-brand-700 shadow-lg sm:size-24">
             <svg className="ml-1 size-9 sm:size-10" viewBox="0 0 24 24" fill="currentColor" focusable="false">

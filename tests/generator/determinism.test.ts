@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../scripts/pipeline/index.ts";
 import { fixturesRemovedAfterAll } from "./fixture.ts";
 import { buildWithWorkers } from "./support/workers.ts";
+import { outputBytes } from "../../scripts/pipeline/8-write.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);
 // One copy for every build: the sitemap's dates come from the files' modification times.
@@ -25,7 +26,7 @@ function differences(a: BuildResult, b: BuildResult): string[] {
   return names.filter((name) => {
     const x = a.files.get(name);
     const y = b.files.get(name);
-    return x === undefined || y === undefined || !Buffer.from(x).equals(Buffer.from(y));
+    return x === undefined || y === undefined || !outputBytes(x).equals(outputBytes(y));
   });
 }
 

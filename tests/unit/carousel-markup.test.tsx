@@ -96,7 +96,7 @@ describe("hero slideshow", () => {
 
   it("renders the same HTML every time, without a browser", () => {
     const props: HeroSlideshowProps = {
-      images: [1, 2, 3].map((i) => ({ ...asset(`h${i}`), alt: "" })),
+      images: [1, 2, 3].map((i) => ({ src: asset(`h${i}`), decorative: true })),
       intervalMs: 5000,
       labels: { slideshow: "S", pause: "P", play: "Go", show: "Show {n}" },
     };

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
 import { tempProject } from "./project.ts";
+import { outputBytes } from "../../scripts/pipeline/8-write.ts";
 
 const projects: { cleanup(): void }[] = [];
 afterAll(() => projects.forEach((p) => p.cleanup()));
@@ -53,7 +54,7 @@ describe("build", () => {
     const a = await runPipeline(project(), { mode: "build", write: false });
     const b = await runPipeline(project(), { mode: "build", write: false });
     expect([...a.files.keys()]).toEqual([...b.files.keys()]);
-    for (const [file, data] of a.files) expect(Buffer.from(b.files.get(file)!).equals(Buffer.from(data)), file).toBe(true);
+    for (const [file, data] of a.files) expect(outputBytes(b.files.get(file)!).equals(outputBytes(data)), file).toBe(true);
   });
 
   it("serves aliases with the same content and a canonical link to the primary route", async () => {
@@ -116,7 +117,7 @@ describe("build", () => {
 
   it("ships no React to the browser", async () => {
     const result = await runPipeline(project(), { mode: "build", write: false });
-    const js = [...result.files].filter(([f]) => f.endsWith(".js")).map(([, d]) => Buffer.from(d).toString("utf8")).join("\n");
+    const js = [...result.files].filter(([f]) => f.endsWith(".js")).map(([, d]) => outputBytes(d).toString("utf8")).join("\n");
     expect(js).not.toMatch(/react\.(production|development)|__SECRET_INTERNALS|ReactCurrentDispatcher/);
     expect(js.length).toBeGreaterThan(0);
   });

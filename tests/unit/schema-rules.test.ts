@@ -17,6 +17,7 @@ import { problem } from "../../scripts/pipeline/support/errors.ts";
 import { location } from "../../scripts/pipeline/support/issues.ts";
 import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
+import { outputBytes } from "../../scripts/pipeline/8-write.ts";
 
 const tempProject = projectsRemovedAfterAll(afterAll);
 
@@ -157,7 +158,7 @@ describe("hidden sections", () => {
     const html = (file: string) => {
       const data = result.files.get(file);
       expect(data, file).toBeDefined();
-      return typeof data === "string" ? data : new TextDecoder().decode(data);
+      return data === undefined ? undefined : outputBytes(data).toString("utf8");
     };
     expect(html("customers/index.html")).toContain("Join the buildings already running on Building OS");
     expect(html("customers/index.html")).not.toContain("What our customers say");

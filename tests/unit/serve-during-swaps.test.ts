@@ -12,6 +12,7 @@ import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { writeOutput } from "../../scripts/pipeline/8-write.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 import { readFileSync, writeFileSync } from "node:fs";
+import { outputBytes, type OutputData } from "../../scripts/pipeline/8-write.ts";
 
 const SECONDS = Number(process.env["SWAP_SECONDS"] ?? 8);
 const CLIENTS = 4;
@@ -20,7 +21,7 @@ const project = projectsRemovedAfterAll(afterAll);
 let server: ChildProcess | undefined;
 afterAll(() => server?.kill());
 
-const text = (data: string | Uint8Array) => (typeof data === "string" ? Buffer.from(data, "utf8") : Buffer.from(data)).toString("latin1");
+const text = (data: OutputData) => outputBytes(data).toString("latin1");
 
 describe("serving while builds replace dist/", () => {
   it(`survives ${SECONDS} s of swaps with ${CLIENTS} clients: no 5xx, every file old or new`, async () => {

@@ -15,6 +15,7 @@ import type { BuildResult } from "../../scripts/pipeline/index.ts";
 import { poolSettings, share } from "../../scripts/pipeline/support/pool.ts";
 import { countWords, WORDS_PER_MINUTE } from "../../scripts/pipeline/2-validate.ts";
 import { buildWithWorkers } from "../generator/support/workers.ts";
+import { outputBytes, type OutputData } from "../../scripts/pipeline/8-write.ts";
 
 const source = (await firstMarkdownKind(projectPaths()))!;
 const root = mkdtempSync(path.join(os.tmpdir(), "bos-workers-"));
@@ -24,7 +25,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const build = (workers: string): Promise<BuildResult> => buildWithWorkers(paths, workers);
 
-const bytes = (v: string | Uint8Array) => Buffer.from(v);
+const bytes = (v: OutputData) => outputBytes(v);
 
 describe("synthetic entries", () => {
   it("are of the site's first Markdown kind, deterministic, about the size of the SSG benchmark's pages, with a readTime that matches", () => {

@@ -15,10 +15,13 @@
  *   point anywhere), <use> of another file, and entity
  *   declarations (which could hide any of these from this check, since a browser
  *   expands them). Each is reported where it is in the SVG file.
- * - An image must not be heavier or larger than a page needs: a warning above
- *   LIMITS.warnBytes or LIMITS.warnPixels on the longer side (large-image), an error
- *   above LIMITS.maxBytes or LIMITS.maxPixels (image-too-large). Pixels are read for
- *   raster images only; an SVG's width and height are not pixels it carries.
+ * - An image must not be heavier or larger than a page needs: an error above
+ *   LIMITS.maxBytes or LIMITS.maxPixels (image-too-large), and, for an image published
+ *   as it is (an SVG, or a photo a template names), a warning above LIMITS.warnBytes or
+ *   LIMITS.warnPixels on the longer side (large-image). A photo that content shows is
+ *   resized by the build (images.ts), so a phone's 12 MB original is what it expects.
+ *   Pixels are read for raster images only; an SVG's width and height are not pixels
+ *   it carries.
  *
  * The SVG is read with htmlparser2 in XML mode (XML's entities decoded, names as
  * written, CDATA as text), as a browser reads an SVG file: not with HTML's rules.
@@ -29,6 +32,8 @@ import type { Annotation } from "../2-validate.ts";
 import type { SourceFile } from "../1-load.ts";
 import { problem, type Problem } from "./errors.ts";
 import { issueIn, type Issue } from "./issues.ts";
+import { PHOTO } from "./images.ts";
+import { markHidden } from "../3-resolve.ts";
 
 /** 1 MB = 1,000,000 bytes, as in the performance budgets (scripts/lib/budgets.ts). */
 export const LIMITS = {
@@ -315,6 +320,8 @@ const extensionOf = (name: string) => (name.includes(".") ? name.slice(name.last
 export function assetIssues(assets: Map<string, Buffer>, files: SourceFile[], annotations: Annotation[], templateAssets: readonly string[] = []): Issue[] {
   const issues: Issue[] = [];
   let uses: Map<string, string[]> | undefined;
+  // Photos that pages show are resized by the build: only those published as they are can be too heavy for a page.
+  const resized = new Set(markHidden({ files, annotations }).flatMap((a) => (a.kind === "asset" && !a.hidden && PHOTO.test(a.value) && !templateAssets.includes(a.value) ? [a.value] : [])));
   for (const [name, bytes] of assets) {
     const expected = FORMAT_OF_EXTENSION[extensionOf(name)];
     if (!expected) continue; // not named as an image: published as it is
@@ -340,7 +347,7 @@ export function assetIssues(assets: Map<string, Buffer>, files: SourceFile[], an
       continue;
     }
     const large = measure(LIMITS.warnBytes, LIMITS.warnPixels);
-    if (Object.keys(large).length) {
+    if (Object.keys(large).length && !resized.has(name)) {
       uses ??= imageUses(files, annotations);
       over(problem("large-image", { ...large, usedIn: uses.get(name) ?? [], templates: templateAssets.includes(name) }));
     }

@@ -428,13 +428,14 @@ export const CATALOGUE = {
     hint: (p) => didYouMean(p.guess) ?? `Section types: ${p.types.join(", ")}.`,
     example: { file: "content/pages/index.json", line: 23, column: 15, pointer: "/sections/1/type", params: { type: "hreo", guess: "hero", types: [] } },
   }),
-  "empty-text": entry({
+  "empty-text": entry<{ rule?: string }>({
     category: "fields",
     title: "An empty text",
     severity: "error",
-    means: "The field is there but its text is empty (\"\"): the page would show an empty heading, button or label.",
+    means: "The field is there but its text is empty (\"\"): the page would show an empty heading, button or label, or an image no screen reader can describe.",
     fix: "Write the text, or remove the field if it is optional.",
     message: () => "This text must not be empty.",
+    hint: (p) => (p.rule ? `${p.rule.replace(/\.$/, "")}.` : undefined),
     example: { file: "content/pages/about.json", line: 6, column: 38, pointer: "/sections/0/heading", params: {} },
   }),
   "text-too-short": entry<{ min: number; length: number }>({
@@ -607,6 +608,31 @@ export const CATALOGUE = {
     example: { file: "content/pages/index.json", line: 8, column: 16, pointer: "/sections/0/image/src", params: { image: "assets/hero.gif" } },
   }),
 
+  "damaged-photo": entry<{ image: string; detail: string }>({
+    category: "references",
+    title: "A photo that cannot be decoded",
+    severity: "error",
+    means:
+      "The build makes smaller copies of every photo a page shows (AVIF, WebP and the original's format, at the widths screens need), and for that it decodes the photo. This file starts like the image its name says but cannot be decoded: it is damaged or cut short, often a copy or upload that did not finish.",
+    fix: "Export or copy the photo again from the original, and check that it opens in an image viewer.",
+    message: (p) => `The photo "${p.image}" cannot be decoded (${p.detail.replace(/\.$/, "")}).`,
+    hint: () => "Export or copy it again from the original, and check that it opens in an image viewer.",
+    example: { file: "content/pages/index.json", line: 8, column: 16, pointer: "/sections/0/images/0/src", params: { image: "assets/lobby.jpg", detail: "VipsJpeg: premature end of JPEG file" } },
+  }),
+
+  "soft-photo": entry<{ image: string; width: number; slot: number; pages: string[] }>({
+    category: "references",
+    title: "A photo narrower than the space it fills",
+    severity: "warning",
+    means:
+      "Each template says how wide its image can be shown (a full-width hero fills the whole screen, up to 1,920 pixels here). A photo narrower than that is stretched by the browser on wide screens and looks soft or blurred. The build publishes it anyway.",
+    fix: "Use a larger photo, at least as wide as the message says (a photo from a phone or camera, or an export at full size), or use the photo in a smaller place.",
+    message: (p) =>
+      `The photo "${p.image}" is ${p.width.toLocaleString("en")} px wide, but ${p.pages.length > 1 ? `${p.pages.slice(0, -1).join(", ")} and ${p.pages.at(-1)} show` : `${p.pages[0]} shows`} it up to ${p.slot.toLocaleString("en")} px wide: it will look soft on wide screens.`,
+    hint: (p) => `Use a photo at least ${p.slot.toLocaleString("en")} px wide.`,
+    example: { file: "content/pages/index.json", line: 8, column: 16, pointer: "/sections/0/images/0/src", params: { image: "assets/lobby.jpg", width: 1200, slot: 1920, pages: ["/"] } },
+  }),
+
   "unsafe-svg": entry<{ found: "script" | "handler" | "javascript" | "foreign-object" | "html" | "external" | "external-use" | "stylesheet" | "entity"; detail?: string }>({
     category: "references",
     title: "An SVG image that runs scripts or loads other files",
@@ -648,8 +674,8 @@ export const CATALOGUE = {
     title: "An image heavier or larger than a page needs",
     severity: "warning",
     means:
-      "Every visitor downloads the images of the pages they open. Above 1 MB (1,000,000 bytes) an image costs almost a second on a 10 Mbit/s connection, and it is many times the rest of a page: the site's budgets are 30 KB of HTML, 12 KB of CSS and 12 KB of JavaScript. Above 4,000 pixels on its longer side it is wider than the widest screens show (a 4K screen is 3,840 pixels wide). The build does not resize images yet, so the file goes out as it is.",
-    fix: "Resize the image (3,840 pixels on the longer side at most; most images need far less) and save photos as JPEG or WebP rather than PNG.",
+      "Every visitor downloads the images of the pages they open. Above 1 MB (1,000,000 bytes) an image costs almost a second on a 10 Mbit/s connection, and it is many times the rest of a page: the site's budgets are 30 KB of HTML, 12 KB of CSS and 12 KB of JavaScript. Above 4,000 pixels on its longer side it is wider than the widest screens show (a 4K screen is 3,840 pixels wide). The build resizes the photos that content shows (PNG, JPEG, WebP, AVIF), so this applies to files published as they are: SVG drawings, and photos the templates name.",
+    fix: "Make the file smaller: simplify the drawing (or save it as a photo, which the build resizes), or resize a photo the templates use (3,840 pixels on the longer side at most).",
     message: (p) =>
       `This image is ${[p.width && p.height ? `${p.width.toLocaleString("en")} × ${p.height.toLocaleString("en")} px` : "", p.bytes ? `${(Math.ceil(p.bytes / 1e5) / 10).toFixed(1)} MB` : ""].filter(Boolean).join(" and ")}; an image on a page should be at most 1 MB and 4,000 px on its longer side. ${
         p.usedIn.length || p.templates ? `It is used ${[...(p.usedIn.length ? [`in ${p.usedIn.length > 1 ? `${p.usedIn.slice(0, -1).join(", ")} and ${p.usedIn.at(-1)}` : p.usedIn[0]}`] : []), ...(p.templates ? ["by the site's templates"] : [])].join(" and ")}.` : "No page uses it yet."
