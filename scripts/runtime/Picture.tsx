@@ -21,7 +21,7 @@ import type { ImgHTMLAttributes } from "react";
 import { useContext } from "react";
 import { Ctx } from "./context.ts";
 import type { Asset } from "./model.ts";
-import { largestSlotWidth } from "../lib/responsive.ts";
+import { largestSlotWidth } from "./responsive.ts";
 
 export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height" | "alt" | "loading"> {
   image: Asset;

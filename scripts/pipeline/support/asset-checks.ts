@@ -33,7 +33,6 @@ import type { SourceFile } from "../1-load.ts";
 import { problem, type Problem } from "./errors.ts";
 import { issueIn, type Issue } from "./issues.ts";
 import { PHOTO } from "./images.ts";
-import { markHidden } from "../3-resolve.ts";
 
 /** 1 MB = 1,000,000 bytes, as in the performance budgets (scripts/lib/budgets.ts). */
 export const LIMITS = {
@@ -320,8 +319,6 @@ const extensionOf = (name: string) => (name.includes(".") ? name.slice(name.last
 export function assetIssues(assets: Map<string, Buffer>, files: SourceFile[], annotations: Annotation[], templateAssets: readonly string[] = []): Issue[] {
   const issues: Issue[] = [];
   let uses: Map<string, string[]> | undefined;
-  // Photos that pages show are resized by the build: only those published as they are can be too heavy for a page.
-  const resized = new Set(markHidden({ files, annotations }).flatMap((a) => (a.kind === "asset" && !a.hidden && PHOTO.test(a.value) && !templateAssets.includes(a.value) ? [a.value] : [])));
   for (const [name, bytes] of assets) {
     const expected = FORMAT_OF_EXTENSION[extensionOf(name)];
     if (!expected) continue; // not named as an image: published as it is
@@ -347,7 +344,8 @@ export function assetIssues(assets: Map<string, Buffer>, files: SourceFile[], an
       continue;
     }
     const large = measure(LIMITS.warnBytes, LIMITS.warnPixels);
-    if (Object.keys(large).length && !resized.has(name)) {
+    // Photos are resized by the build where content shows them: only a file published as it is can be too heavy for a page.
+    if (Object.keys(large).length && (!PHOTO.test(name) || templateAssets.includes(name))) {
       uses ??= imageUses(files, annotations);
       over(problem("large-image", { ...large, usedIn: uses.get(name) ?? [], templates: templateAssets.includes(name) }));
     }
