@@ -16,6 +16,12 @@
  * - Render-blocking requests: one stylesheet at most, no blocking script. The site
  *   inlines its CSS, so it has none.
  * - No layout shift from media: every <img> and <iframe> in the HTML has width and height.
+ * - Images 300 KB: the bytes of every image a page loads up front (an <img> not marked
+ *   loading="lazy", and images the head preloads), as served, on a phone (390 px wide,
+ *   2 device pixels per CSS pixel) and on a laptop (1,440 px, 1): the copy a browser
+ *   that shows AVIF picks from each <picture> (runtime/responsive.ts: the slot's width
+ *   from `sizes`, the narrowest copy sharp enough). SVG counts gzip (servers compress it).
+ * - The home page's main image (fetchpriority="high", its largest paint) 100 KB on that phone.
  *
  * Pages are read in one pass of the HTML tokenizer (html-scan.ts). "Head" is where a
  * browser puts an element: up to the first start tag or text only a body may hold.
@@ -23,7 +29,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { htmlElements } from "./html-scan.ts";
-import { pageLoad, sizeOf, type Reader } from "./sizes.ts";
+import { pageLoad, resolveRef, sizeOf, type Reader } from "./sizes.ts";
+import { pickCandidate, slotWidth } from "../runtime/responsive.ts";
+import type { HtmlElement } from "./html-scan.ts";
 
 export const KB = 1000;
 export const BUDGET = {
@@ -34,7 +42,15 @@ export const BUDGET = {
   html: 30 * KB,
   fonts: 40 * KB,
   blocking: 1,
+  images: 300 * KB,
+  lcpImageHome: 100 * KB,
 } as const;
+
+/** The screens image bytes are counted on: a phone and a laptop. */
+export const SCREENS = [
+  { name: "phone", width: 390, dpr: 2 },
+  { name: "laptop", width: 1440, dpr: 1 },
+] as const;
 
 export interface PageBytes {
   route: string;
@@ -54,6 +70,13 @@ export interface PageBytes {
   blocking: string[];
   /** <img> and <iframe> tags without both width and height. */
   unsized: string[];
+  /** Bytes of the images loaded up front, on the screen where they weigh most (SCREENS), and that screen's name. */
+  images: number;
+  imagesOn: string;
+  /** The image files counted there. */
+  imageFiles: string[];
+  /** The main image (fetchpriority="high") on the phone: its file and bytes; undefined without one. */
+  lcpImage?: { path: string; bytes: number };
   unresolved: string[];
 }
 
@@ -106,8 +129,16 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
     if (bytes === undefined) unresolved.push(f);
     else font += typeof bytes === "string" ? Buffer.byteLength(bytes) : bytes.byteLength;
   }
+  const counted = SCREENS.map((screen) => ({ screen, ...upFrontImages(elements, route, read, screen) }));
+  const heaviest = counted.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const phone = counted.find((c) => c.screen.name === "phone")!;
+  unresolved.push(...new Set(counted.flatMap((c) => c.unresolved)));
   return {
     route,
+    images: heaviest.bytes,
+    imagesOn: heaviest.screen.name,
+    imageFiles: heaviest.files,
+    ...(phone.main ? { lcpImage: phone.main } : {}),
     islands: [...new Set(islands)].sort(),
     html: sizeOf(html).gzip,
     css: load.css.reduce((n, f) => n + f.gzip, 0) + headStyles.reduce((n, s) => n + sizeOf(s).gzip, 0),
@@ -119,6 +150,57 @@ export function pageBytes(route: string, html: string, read: Reader): PageBytes 
     unsized,
     unresolved,
   };
+}
+
+/** Served bytes of an image file: SVG as gzip (servers compress text), others as they are. */
+function imageBytes(file: string, data: string | Uint8Array): number {
+  return /\.svg$/i.test(file) ? sizeOf(data).gzip : typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;
+}
+
+/**
+ * The images a page loads before any interaction on `screen`: each <img> not lazy (from
+ * its <picture>, the first <source> a browser showing AVIF and WebP takes, else the
+ * <img>'s own srcset or src) and each image the head preloads, each file once.
+ */
+export function upFrontImages(elements: readonly HtmlElement[], route: string, read: Reader, screen: { width: number; dpr: number }): { bytes: number; files: string[]; unresolved: string[]; main?: { path: string; bytes: number } } {
+  const files = new Map<string, number>();
+  const unresolved: string[] = [];
+  let main: { path: string; bytes: number } | undefined;
+  const count = (ref: string | undefined): { path: string; bytes: number } | undefined => {
+    if (!ref) return undefined;
+    const target = resolveRef(ref, route);
+    const data = target === undefined ? undefined : read(target);
+    if (data === undefined) {
+      unresolved.push(target ?? ref);
+      return undefined;
+    }
+    const bytes = imageBytes(target!, data);
+    files.set(target!, bytes);
+    return { path: target!, bytes };
+  };
+  const choose = (srcset: string | undefined, sizes: string | undefined, src?: string) => {
+    if (!srcset) return src;
+    const slot = sizes ? slotWidth(sizes, screen.width) : undefined;
+    return pickCandidate(srcset, slot ?? screen.width, screen.dpr) ?? src;
+  };
+  const SHOWN = new Set(["image/avif", "image/webp", "image/jpeg", "image/png", "image/svg+xml"]);
+  let sources: HtmlElement[] | undefined;
+  for (const e of elements) {
+    if (e.name === "picture") sources = [];
+    else if (e.name === "source" && sources) sources.push(e);
+    else if (e.name === "link" && e.inHead && (e.attrs.get("rel") ?? "").toLowerCase().split(/\s+/).includes("preload") && e.attrs.get("as") === "image") {
+      if (e.attrs.has("type") && !SHOWN.has(e.attrs.get("type")!)) continue;
+      count(choose(e.attrs.get("imagesrcset"), e.attrs.get("imagesizes"), e.attrs.get("href")));
+    } else if (e.name === "img") {
+      const source = sources?.find((s) => !s.attrs.has("type") || SHOWN.has(s.attrs.get("type")!));
+      sources = undefined;
+      if ((e.attrs.get("loading") ?? "").toLowerCase() === "lazy") continue;
+      const a = source?.attrs ?? e.attrs;
+      const got = count(choose(a.get("srcset"), a.get("sizes"), source ? undefined : e.attrs.get("src")));
+      if (got && (e.attrs.get("fetchpriority") ?? "").toLowerCase() === "high") main ??= got;
+    }
+  }
+  return { bytes: [...files.values()].reduce((a, b) => a + b, 0), files: [...files.keys()], unresolved, ...(main ? { main } : {}) };
 }
 
 /** The text of each inline <style> element, exactly as written. */
@@ -140,6 +222,10 @@ export function overBudget(p: PageBytes): string[] {
   if (p.font > BUDGET.fonts) out.push(`${p.route}: fonts are ${kb(p.font)} (${p.fonts.join(", ")}), over the font budget (${kb(BUDGET.fonts)}).`);
   if (p.blocking.length > BUDGET.blocking)
     out.push(`${p.route}: ${p.blocking.length} render-blocking requests (${p.blocking.join(", ")}); the budget is ${BUDGET.blocking}, the shared stylesheet.`);
+  if (p.images > BUDGET.images)
+    out.push(`${p.route}: images loaded up front are ${kb(p.images)} on a ${p.imagesOn} (${p.imageFiles.join(", ")}), over the image budget (${kb(BUDGET.images)}).`);
+  if (p.route === "/" && p.lcpImage && p.lcpImage.bytes > BUDGET.lcpImageHome)
+    out.push(`${p.route}: the main image is ${kb(p.lcpImage.bytes)} on a phone (${p.lcpImage.path}), over the home page's main image budget (${kb(BUDGET.lcpImageHome)}).`);
   for (const tag of p.unsized) out.push(`${p.route}: ${tag} has no width and height, so it shifts the layout when it loads (layout shift budget: none).`);
   for (const ref of p.unresolved) out.push(`${p.route}: loads ${ref}, which is not in the build.`);
   return out;
@@ -147,10 +233,10 @@ export function overBudget(p: PageBytes): string[] {
 
 /** The bytes table: one row per page, sizes in KB gzip, with each page's JS budget. */
 export function bytesTable(pages: PageBytes[]): string {
-  const rows = pages.map((p) => [p.route, kb(p.html), kb(p.css), kb(p.js), String(p.jsFiles), kb(jsBudget(p).limit), kb(p.font), p.islands.join(" ") || "-", overBudget(p).length ? "OVER" : "ok"]);
-  const head = ["page", "HTML", "CSS", "JS", "files", "JS budget", "fonts", "islands", "verdict"];
+  const rows = pages.map((p) => [p.route, kb(p.html), kb(p.css), kb(p.js), String(p.jsFiles), kb(jsBudget(p).limit), kb(p.font), kb(p.images), p.islands.join(" ") || "-", overBudget(p).length ? "OVER" : "ok"]);
+  const head = ["page", "HTML", "CSS", "JS", "files", "JS budget", "fonts", "images", "islands", "verdict"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === 8 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
   return [line(head), ...rows.map(line)].join("\n");
 }
 

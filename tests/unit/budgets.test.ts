@@ -128,3 +128,58 @@ describe("budgets", () => {
     expect(lines[2]).toMatch(/^\/big .* OVER$/);
   });
 });
+
+describe("image bytes loaded up front", () => {
+  // Files of known sizes: binary (not gzipped), so their bytes are exact.
+  const bin = (n: number) => new Uint8Array(n);
+  const files: Record<string, Uint8Array | string> = {
+    "/h-480.avif": bin(20_000),
+    "/h-960.avif": bin(60_000),
+    "/h-1440.avif": bin(110_000),
+    "/h-1920.avif": bin(190_000),
+    "/h-1920.jpg": bin(400_000),
+    "/h-960.jpg": bin(150_000),
+    "/lazy.avif": bin(900_000),
+  };
+  const read: Reader = (p) => files[p];
+  const hero = (priority = true) =>
+    '<picture class="ssg-picture"><source type="image/avif" srcset="/h-480.avif 480w, /h-960.avif 960w, /h-1440.avif 1440w, /h-1920.avif 1920w" sizes="100vw">' +
+    '<source type="image/webp" srcset="/h-960.webp 960w" sizes="100vw">' +
+    `<img src="/h-1920.jpg" srcset="/h-960.jpg 960w, /h-1920.jpg 1920w" sizes="100vw" width="1920" height="1280" alt=""${priority ? ' fetchpriority="high"' : ""}></picture>`;
+  const lazy = '<picture><source type="image/avif" srcset="/lazy.avif 960w" sizes="50vw"><img src="/h-960.jpg" width="960" height="640" alt="x" loading="lazy"></picture>';
+  const preload = '<link rel="preload" as="image" type="image/avif" imagesrcset="/h-480.avif 480w, /h-960.avif 960w, /h-1440.avif 1440w, /h-1920.avif 1920w" imagesizes="100vw" fetchpriority="high">';
+
+  it("counts the AVIF copy a browser picks on a phone (390 px at 2x: 960) and a laptop (1440 px: 1440), the heavier of the two, each file once", () => {
+    const p = pageBytes("/", page(preload, hero() + lazy), read);
+    expect(p.imagesOn).toBe("laptop");
+    expect(p.imageFiles).toEqual(["/h-1440.avif"]);
+    expect(p.images).toBe(110_000);
+    expect(p.lcpImage).toEqual({ path: "/h-960.avif", bytes: 60_000 });
+    expect(p.unresolved).toEqual([]);
+    expect(overBudget(p)).toEqual([]);
+  });
+
+  it("reports a page over 300 KB of images and a home page whose main image is over 100 KB on a phone", () => {
+    const narrow = hero().replace(/sizes="100vw"/g, 'sizes="(min-width: 1024px) 50vw, 200vw"');
+    // Phone: a slot of 780 px at 2x takes the 1920 copy (190 KB); laptop: 720 px takes the 960 (60 KB); the plain <img> is 400 KB on both.
+    const p = pageBytes("/", page("", narrow + '<img src="/h-1920.jpg" width="1920" height="1280" alt="x">'), read);
+    expect(p.imagesOn).toBe("phone");
+    expect(p.images).toBe(590_000);
+    expect(p.lcpImage).toEqual({ path: "/h-1920.avif", bytes: 190_000 });
+    expect(overBudget(p)).toEqual([
+      "/: images loaded up front are 590.00 KB on a phone (/h-1920.avif, /h-1920.jpg), over the image budget (300.00 KB).",
+      "/: the main image is 190.00 KB on a phone (/h-1920.avif), over the home page's main image budget (100.00 KB).",
+    ]);
+    // The main-image budget is the home page's only.
+    expect(overBudget({ ...p, route: "/about" })).toHaveLength(1);
+  });
+
+  it("leaves lazy images out, counts an SVG as gzip, and names a file that is not in the build", () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg">${"<rect/>".repeat(500)}</svg>`;
+    const p = pageBytes("/x", page("", `<img src="/a.svg" width="1" height="1" alt=""><img src="/gone.png" width="1" height="1" alt="">${lazy}`), (f) => (f === "/a.svg" ? svg : files[f]));
+    expect(p.images).toBeGreaterThan(0);
+    expect(p.images).toBeLessThan(svg.length / 10);
+    expect(p.imageFiles).toEqual(["/a.svg"]);
+    expect(p.unresolved).toEqual(["/gone.png"]);
+  });
+});

@@ -10,7 +10,7 @@
  * name is known before any pixel is encoded: pages render while the images encode, and
  * a copy already in the build cache is reused (copied into dist/ by the writer, never
  * read into memory). Encoding is deterministic: the same original gives the same bytes
- * whatever the number of threads (tests/unit/images.test.ts).
+ * whatever the number of threads (tests/unit/images.test.tsx).
  *
  * What the pages need before rendering (size after the camera's orientation, whether
  * the photo is opaque, its dominant colour for the placeholder) is read once per
