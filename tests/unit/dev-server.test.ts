@@ -1,7 +1,8 @@
 /**
  * npm run dev on a throw-away copy of the content (SSG_PROJECT_ROOT): a saved
  * mistake reaches open pages as an "error" event naming file, line and column, pages
- * served meanwhile carry it, and saving the fix sends "reload". Timing is measured
+ * served meanwhile carry it, and saving the fix sends "reload"; a photo dropped into
+ * content/assets and used is on the page, as its copies, after the next build. Timing is measured
  * by npm run bench (save-to-reload), not here.
  */
 import { spawn } from "node:child_process";
@@ -11,6 +12,7 @@ import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
+import { makePhoto } from "../../scripts/lib/synthetic-photos.ts";
 import { tempProject } from "./project.ts";
 
 const project = tempProject();
@@ -88,5 +90,19 @@ describe("the dev server", () => {
     await next("reload");
     const fixed = await (await fetch(`${base}/pricing`)).text();
     expect(fixed).toContain("var initialError = null;");
+
+    // A new photo, dropped in and used: the page shows its copies after the next build.
+    writeFileSync(path.join(project.content, "assets/new-lobby.jpg"), await makePhoto(1600, 1000, { seed: 9 }));
+    const about = path.join(project.content, "pages/about/about-us.json");
+    const text = readFileSync(about, "utf8");
+    expect(text).toContain('"src": "assets/video-poster.svg"');
+    writeFileSync(about, text.replace('"src": "assets/video-poster.svg"', '"src": "assets/new-lobby.jpg"'));
+    await next("reload");
+    const page = await (await fetch(`${base}/about/about-us`)).text();
+    const avif = /srcSet="(\/assets\/new-lobby-\d+-[a-z0-9]{10}\.avif) \d+w/.exec(page)?.[1];
+    expect(avif, "the page names an AVIF copy of the new photo").toBeDefined();
+    const copy = await fetch(`${base}${avif}`);
+    expect(copy.status).toBe(200);
+    expect(copy.headers.get("content-type")).toBe("image/avif");
   }, 90_000);
 });
