@@ -18,6 +18,12 @@
  * nothing.
  *
  * The originals' metadata (camera, GPS position) is not copied: libvips writes none.
+ *
+ * libvips works each image with ENCODER_THREADS threads, on every machine: the AV1
+ * encoder splits its work by thread, so AVIF bytes depend on the count (WebP and JPEG
+ * do not), and sharp's own default is 1 on Linux with glibc but the number of cores
+ * elsewhere, which would give a laptop other bytes than CI under the same names.
+ * Several images are encoded at once instead (limited(), on libuv's thread pool).
  */
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
@@ -25,17 +31,26 @@ import os from "node:os";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
 
+/** libvips threads per image: fixed, so that AVIF bytes are the same on every machine (above). */
+export const ENCODER_THREADS = 1;
+
+type SharpModule = { (input?: Uint8Array, options?: SharpOptions): Sharp; concurrency(n?: number): number; versions: { sharp: string; vips: string } };
+
 /** sharp (libvips) is loaded by the first build that has a photo: checks and drawings-only sites never pay for it. */
-let loaded: Promise<typeof import("sharp")> | undefined;
+let loaded: Promise<SharpModule> | undefined;
+const loadSharp = () => (loaded ??= import("sharp").then((m) => m.default as unknown as SharpModule));
+
 async function sharpOf(input: Uint8Array, options?: SharpOptions): Promise<Sharp> {
-  const sharp = (await (loaded ??= import("sharp").then((m) => m.default as unknown as typeof import("sharp")))) as unknown as (i: Uint8Array, o?: SharpOptions) => Sharp;
+  const sharp = await loadSharp();
+  // Set on every use: the setting is the process's, and another module may have changed it.
+  sharp.concurrency(ENCODER_THREADS);
   return sharp(input, options);
 }
 
 /** The encoder's identity, part of every name: another libvips may encode other bytes. */
 export async function engine(): Promise<string> {
-  const sharp = (await (loaded ??= import("sharp").then((m) => m.default as unknown as typeof import("sharp")))) as unknown as { versions: { sharp: string; vips: string } };
-  return `${VERSION} sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
+  const sharp = await loadSharp();
+  return `${VERSION} sharp ${sharp.versions.sharp} vips ${sharp.versions.vips} threads ${ENCODER_THREADS}`;
 }
 
 /** The widths made, in CSS pixels at 1x: a phone (480), a phone at 2x or a tablet (960), a laptop (1440), a large screen (1920). */
