@@ -34,7 +34,7 @@ export interface TimedRun {
 }
 
 /** One command as a fresh process under /usr/bin/time (peak RSS of the process and its threads), after removing `output` and flushing the disk. */
-async function timed(command: string[], env: NodeJS.ProcessEnv, cwd: string, output: string): Promise<TimedRun & { stdout: string }> {
+export async function timed(command: string[], env: NodeJS.ProcessEnv, cwd: string, output: string): Promise<TimedRun & { stdout: string }> {
   rmSync(output, { recursive: true, force: true });
   try {
     execFileSync("sync");
