@@ -9,14 +9,22 @@
  *  5. scale (bench/scale.ts): the site plus 1,000 and 4,000 synthetic entries of its first
  *     Markdown kind, against the Eleventy anchor on the same machine.
  *  6. lighthouse (bench/lighthouse.ts): Lighthouse 12, mobile defaults, on a few pages.
+ *  7. photos (bench/photos.ts): the site plus 200 photos made with sharp (2,400 × 1,600,
+ *     ~1 MB each, one per page behind a hero), built cold (empty build cache: every copy
+ *     encoded) and warm (the cache there: whether any image work was done, read off the
+ *     cache folder), wall time, CPU time and peak memory; whether the cold, the warm and a
+ *     one-image-at-a-time build (UV_THREADPOOL_SIZE=1) write the same bytes; the originals'
+ *     bytes against their copies' by format, and the hero a phone fetches. Takes minutes.
  * Every section reads what it needs from the project (its site module, schemas, content/
  * and dist/routes.json), so any site the generator builds can be measured:
  *  --project <dir>         another site (its content/, schemas/, templates/; as npm run build)
- *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse);
+ *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse, photos);
  *                           bytes and lighthouse read the dist/ that is there
  *  --scale-sizes=50,200     other numbers of synthetic entries for scale (default 1000,4000;
  *                           the largest is also built single-threaded and by Eleventy)
  *  --lighthouse-runs=1      Lighthouse runs per page (default 3)
+ *  --photos=20              generated photos for the photos section (default 200)
+ *  --photos-runs=3          its cold builds (default 1; the warm builds are 3)
  * This file parses the arguments, runs the sections, prints a plain-text report and writes
  * the same data to .reports/bench.json (a partial run keeps the other sections of the
  * previous file).
@@ -32,10 +40,11 @@ import { coldBuild, type ColdBuilds } from "./bench/cold.ts";
 import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseRuns } from "./bench/lighthouse.ts";
 import { saveToReload } from "./bench/reload.ts";
 import { scale, SCALE_RUNS, SCALE_SIZES } from "./bench/scale.ts";
+import { PHOTO_COLD_RUNS, PHOTO_COUNT, photos as photoBuilds } from "./bench/photos.ts";
 import { paths, RUNS } from "./bench/shared.ts";
 import { stageTimings } from "./bench/stages.ts";
 
-const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse"] as const;
+const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse", "photos"] as const;
 type Section = (typeof SECTIONS)[number];
 // `--project <dir>`: another site (lib/paths.ts projectArg); the builds the bench starts inherit the choice.
 const args = await projectArg(process.argv.slice(2));
@@ -59,6 +68,18 @@ if (!Number.isInteger(lighthouseRunsPerPage) || lighthouseRunsPerPage < 1) {
   console.error("bench: --lighthouse-runs takes a whole number, 1 or more");
   process.exit(2);
 }
+/** `--name=N`: a whole number, 1 or more, or `fallback` without the argument. */
+function countArg(name: string, fallback: number): number {
+  const arg = args.find((a) => a.startsWith(`--${name}=`));
+  const value = arg ? Number(arg.slice(name.length + 3)) : fallback;
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`bench: --${name} takes a whole number, 1 or more`);
+    process.exit(2);
+  }
+  return value;
+}
+const photoCount = countArg("photos", PHOTO_COUNT);
+const photoColdRuns = countArg("photos-runs", PHOTO_COLD_RUNS);
 
 /** The project's name: its package.json's, else its folder's. */
 function projectName(): string {
@@ -111,6 +132,7 @@ let pages: PageBytes[] | undefined;
 let reload: Awaited<ReturnType<typeof saveToReload>> | undefined;
 let scaled: Awaited<ReturnType<typeof scale>> | undefined;
 let lh: Awaited<ReturnType<typeof lighthouseRuns>> | undefined;
+let photoResult: Awaited<ReturnType<typeof photoBuilds>> | undefined;
 try {
   if (wanted("cold")) ({ cached: cold, noCache: coldNoCache } = await coldBuild());
   if (wanted("stages")) stages = await stageTimings();
@@ -118,6 +140,7 @@ try {
   if (wanted("reload")) reload = await saveToReload();
   if (wanted("scale")) scaled = await scale(scaleSizes);
   if (wanted("lighthouse")) lh = await lighthouseRuns(lighthouseRunsPerPage);
+  if (wanted("photos")) photoResult = await photoBuilds(photoCount, photoColdRuns);
 } catch (err) {
   console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -297,6 +320,44 @@ if (lh) {
   out.push(`Target 100 in all four categories on every page: ${all100 ? "met" : "not met"}`);
 }
 
+if (photoResult) {
+  const p = photoResult;
+  const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
+  const kb = (b: number) => `${(b / 1e3).toFixed(1)} KB`;
+  const sec = (t: number) => `${(t / 1000).toFixed(1)} s`;
+  const row = (name: string, b: typeof p.cold) => [
+    name,
+    String(b.runs.length),
+    sec(b.wallMs.median),
+    b.cpuMs ? sec(b.cpuMs.median) : "n/a",
+    b.cpuMs ? (b.cpuMs.median / b.wallMs.median).toFixed(2) : "n/a",
+    mib(b.maxRssKiB?.median),
+  ];
+  out.push("");
+  out.push(
+    `7. Photos: the site plus ${n(p.photos)} generated photos (${n(p.photo.width)} × ${n(p.photo.height)} JPEG, ${mb(p.bytes.originals.bytes / p.photos)} on average, made with sharp in ${sec(p.setupMs)} before any timing), each behind the hero of a page of its own (${n(p.pages)} pages); node --import tsx scripts/build.ts, fresh processes, build cache in a folder of its own; medians`,
+  );
+  out.push(
+    table(
+      ["build", "runs", "wall", "CPU", "CPU/wall", "max RSS"],
+      [row("cold (empty cache: every copy encoded)", p.cold), row("warm (cache from the cold build)", p.warm), row(`cold, one image at a time (${p.oneThread.env})`, p.oneThread)],
+    ),
+  );
+  const c = p.warm.cacheChanges;
+  out.push(`Warm image work: ${c.added + c.changed + c.removed === 0 ? "none" : "YES"} (cache folder ${n(p.warm.cacheFiles)} files; over ${p.warm.runs.length} warm builds ${c.added} added, ${c.changed} rewritten, ${c.removed} removed)`);
+  out.push(`Threads: libvips ${p.threads.perImage} per image (images.ts ENCODER_THREADS), up to ${p.threads.imagesAtOnce} images at once on libuv's pool (UV_THREADPOOL_SIZE ${p.threads.uvThreadpool}); the one-thread build: ${p.oneThread.env}`);
+  const s = p.sameBytes;
+  out.push(`Same bytes: identical: ${s.identical ? "yes" : "NO"} (${n(s.files)} files of dist/ by sha256; cold vs each warm build: ${s.warmIdentical ? "yes" : "no"}, cold vs one thread: ${s.oneThreadIdentical ? "yes" : "no"})${s.differing.length ? `; differing: ${s.differing.join(", ")}` : ""}`);
+  const f = p.bytes.copies;
+  out.push(
+    `Bytes: originals ${n(p.bytes.originals.files)} files ${mb(p.bytes.originals.bytes)}; copies in dist/: AVIF ${n(f.avif.files)} files ${mb(f.avif.bytes)}, WebP ${n(f.webp.files)} files ${mb(f.webp.bytes)}, JPEG ${n(f.jpeg.files)} files ${mb(f.jpeg.bytes)}`,
+  );
+  const ph = p.bytes.phone;
+  out.push(
+    `Phone ${ph.width} px at DPR ${ph.dpr} (the budgets' phone: the copy a browser showing AVIF picks by the hero's sizes and srcset): ${ph.picked.join(", ") || "n/a"}, median ${ph.medianBytes === undefined ? "n/a" : kb(ph.medianBytes)} over ${ph.pages} pages`,
+  );
+}
+
 const reportFile = path.join(ROOT, ".reports", "bench.json");
 await mkdir(path.dirname(reportFile), { recursive: true });
 const previous = (() => {
@@ -313,6 +374,7 @@ const sections = {
   devSaveToReloadMs: reload?.times,
   devSaveToReloadFile: reload ? rel(paths.root, reload.file) : undefined,
   scale: scaleSummary,
+  photos: photoResult,
   lighthouse: lh ? { version: lh.version, formFactor: "mobile (defaults)", runsPerPage: lighthouseRunsPerPage, median: lh.median, runs: lh.runs } : undefined,
 };
 const merged: Record<string, unknown> = only.length === SECTIONS.length ? {} : { ...previous };
