@@ -186,15 +186,17 @@ export async function encodePhoto(bytes: Uint8Array, photo: Photo): Promise<Map<
 }
 
 /**
- * The build cache's share of photos: `<cache>/images/<source hash>.json` (PhotoInfo)
- * and `<cache>/images/<variant key>.<format>`. Without a cache folder everything is
- * made in memory.
+ * The build cache's share of photos: `<cache>/photos/<source hash>.json` (PhotoInfo)
+ * and `<cache>/photos/<variant key>.<format>`. A folder of its own: the share images'
+ * folder (`<cache>/images/`, share-images.ts) keeps only its newest 400 files, which
+ * would throw away most copies of a site with a few dozen photos. Without a cache
+ * folder everything is made in memory.
  */
 export class PhotoCache {
   constructor(readonly dir: string | undefined) {}
 
   private file(name: string): string {
-    return path.join(this.dir!, "images", name);
+    return path.join(this.dir!, "photos", name);
   }
 
   async info(bytes: Uint8Array, source: string): Promise<PhotoInfo> {
