@@ -301,4 +301,25 @@ test.describe("the normal site", () => {
     await expect(slideshowDots(page).nth(2)).toHaveAttribute("aria-current", "true");
     for (let i = 0; i < n; i++) expect(await ownClasses(images.nth(i)), `image ${i + 1}`).toEqual(classes[i]);
   });
+
+  // <picture> is display: contents, and so must its <source>s be: as empty boxes they took grid cells and pushed the photo a row down.
+  test("a photo beside its text sits beside it on a laptop and under it on a phone, at its own proportions", async ({ page }) => {
+    const photo = page.getByRole("img", { name: /^A slim white residential tower/ }).first();
+    const heading = page.getByRole("heading", { name: "A busy tower in downtown Calgary" });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/portfolio");
+    await photo.scrollIntoViewIfNeeded();
+    await expect(photo).toHaveJSProperty("complete", true);
+    const [p, h] = [(await photo.boundingBox())!, (await heading.boundingBox())!];
+    expect(p.x, "right of the text").toBeGreaterThan(h.x + h.width);
+    expect(p.y, "in the same row as the heading").toBeLessThan(h.y + h.height);
+    expect(p.y + p.height).toBeGreaterThan(h.y);
+    expect(Math.abs(p.width / p.height - 1.5)).toBeLessThan(0.02);
+    expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/assets\/case-calgary-\d+-[a-z0-9]{10}\.avif$/);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [q, k] = [(await photo.boundingBox())!, (await heading.boundingBox())!];
+    expect(q.y, "below the text").toBeGreaterThan(k.y + k.height);
+    expect(q.width).toBeGreaterThan(300);
+  });
 });

@@ -137,7 +137,7 @@ describe("focal points and placeholders", () => {
     expect(styles.focus([30, 70])).toBe("ssg-at-30-70");
     expect(styles.colour("#336699")).toBe("ssg-bg-336699");
     expect(styles.colour("#336699")).toBe("ssg-bg-336699");
-    expect(styles.css()).toBe(".ssg-picture{display:contents}.ssg-at-30-70{object-position:30% 70%}.ssg-bg-336699{background-color:#336699}");
+    expect(styles.css()).toBe(".ssg-picture{display:contents}.ssg-picture>source{display:none}.ssg-at-30-70{object-position:30% 70%}.ssg-bg-336699{background-color:#336699}");
   });
 });
 

@@ -277,8 +277,8 @@ export function focusPoint(focus: string): [number, number] | undefined {
 
 /**
  * The generator's own CSS for photos, added to the site's stylesheet (a style
- * attribute would break the Content-Security-Policy): <picture> adds no box of its own
- * (a template's classes on the image lay it out as before), a placeholder colour per
+ * attribute would break the Content-Security-Policy): <picture> and its <source>s add
+ * no box of their own (a template's classes on the image lay it out as before), a placeholder colour per
  * opaque photo, and an object-position per focal point in use. Classes are named by
  * their values, so the same photo always gets the same class.
  */
@@ -298,6 +298,7 @@ export class PhotoStyles {
   }
 
   css(): string {
-    return [".ssg-picture{display:contents}", ...[...this.rules].sort(([a], [b]) => a.localeCompare(b)).map(([, r]) => r)].join("");
+    // <source> elements would be empty boxes once <picture> is display: contents (a grid gave them cells).
+    return [".ssg-picture{display:contents}.ssg-picture>source{display:none}", ...[...this.rules].sort(([a], [b]) => a.localeCompare(b)).map(([, r]) => r)].join("");
   }
 }
