@@ -5,25 +5,12 @@
  * loads, on a phone and on a desktop.
  */
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { layoutShift } from "./support/layout-shift.ts";
 
 const routes = JSON.parse(readFileSync("dist/routes.json", "utf8")) as { path: string; status: number }[];
 const FONT = /^\/assets\/inter-[a-z0-9]{10}\.woff2$/;
 
-/** The layout shift total since navigation (entries buffered from the start), not counting shifts right after input. */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
-        }).observe({ type: "layout-shift", buffered: true });
-        // Two frames after the fonts are in: any shift the swap caused has been reported.
-        void document.fonts.ready.then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(total), 300))));
-      }),
-  );
-}
 
 test("every page preloads the brand font its stylesheet names, with crossorigin so the preload is used", async ({ request }) => {
   let font: string | undefined;

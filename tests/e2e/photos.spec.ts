@@ -22,6 +22,7 @@ import { startServer } from "../../scripts/lib/server.ts";
 import { phonePhoto } from "../../scripts/lib/synthetic-photos.ts";
 import { tempCopy, type TempProject } from "../generator/support/temp-project.ts";
 import { watchCsp } from "./support/csp.ts";
+import { layoutShift } from "./support/layout-shift.ts";
 
 const PHOTO = "lobby-phone";
 const WIDTHS = [480, 960, 1440, 1920];
@@ -45,21 +46,6 @@ function copyWidth(url: string): number {
   const m = COPY.exec(new URL(url, "http://x").pathname);
   if (!m) throw new Error(`${url} is not a copy of ${PHOTO}`);
   return Number(m[1]);
-}
-
-/** The layout shift total since navigation (entries buffered from the start), once fonts and the hero are in, not counting shifts right after input. */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) total += e.value;
-        }).observe({ type: "layout-shift", buffered: true });
-        const hero = document.querySelector<HTMLImageElement>('main img[fetchpriority="high"]')!;
-        void Promise.all([document.fonts.ready, hero.decode()]).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(total), 300))));
-      }),
-  );
 }
 
 /** Problems with how the page's images load: the hero's first eager and high priority, every other lazy; all with a size; every source with sizes. */
@@ -231,7 +217,7 @@ test.describe("a 12 MB phone photo as the home page's hero", () => {
       page.on("pageerror", (e) => errors.push(e.message));
       await visit(page, width, height);
       // Zero as Lighthouse reports it (three decimals); see font.spec.ts.
-      const cls = await layoutShift(page);
+      const cls = await layoutShift(page, 'main img[fetchpriority="high"]');
       expect(cls).toBeLessThan(0.0005);
       expect(errors).toEqual([]);
       expect(await csp.problems()).toEqual([]);
