@@ -93,12 +93,12 @@ describe("the dev server", () => {
 
     // A new photo, dropped in and used: the page shows its copies after the next build.
     writeFileSync(path.join(project.content, "assets/new-lobby.jpg"), await makePhoto(1600, 1000, { seed: 9 }));
-    const about = path.join(project.content, "pages/about/about-us.json");
-    const text = readFileSync(about, "utf8");
+    const careers = path.join(project.content, "pages/about/careers.json");
+    const text = readFileSync(careers, "utf8");
     expect(text).toContain('"src": "assets/video-poster.svg"');
-    writeFileSync(about, text.replace('"src": "assets/video-poster.svg"', '"src": "assets/new-lobby.jpg"'));
+    writeFileSync(careers, text.replace('"src": "assets/video-poster.svg"', '"src": "assets/new-lobby.jpg"'));
     await next("reload");
-    const page = await (await fetch(`${base}/about/about-us`)).text();
+    const page = await (await fetch(`${base}/about/careers`)).text();
     const avif = /srcSet="(\/assets\/new-lobby-\d+-[a-z0-9]{10}\.avif) \d+w/.exec(page)?.[1];
     expect(avif, "the page names an AVIF copy of the new photo").toBeDefined();
     const copy = await fetch(`${base}${avif}`);
