@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCacheDir } from "../../lib/cache.ts";
+import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { listFiles } from "../../lib/fs.ts";
 import { ROOT } from "../../lib/paths.ts";
 import type { IslandBundle, IslandEntry } from "./islands.ts";
@@ -40,7 +40,7 @@ export async function cachedAssets(templatesDir: string, fontFile: string, make:
   const made = await make();
   const [islands, css] = made;
   const stored: Stored = { css, files: [...islands.files].map(([f, bytes]) => [f, Buffer.from(bytes).toString("base64")]), entries: [...islands.entries] };
-  await save(file, JSON.stringify(stored)).catch(() => {}); // without a cache the next build makes them again
+  await writeCacheFile(file, JSON.stringify(stored)).catch(() => {}); // without a cache the next build makes them again
   await prune(path.dirname(file)).catch(() => {});
   return made;
 }
@@ -59,13 +59,6 @@ async function key(templatesDir: string, fontFile: string): Promise<string> {
     files.forEach((f, i) => hash.update(`${path.relative(root, f)}\0${texts[i]!.length}\0`).update(texts[i]!));
   }
   return hash.digest("hex").slice(0, 32);
-}
-
-async function save(file: string, text: string): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(tmp, text);
-  await fs.rename(tmp, file);
 }
 
 /** Keeps the newest few: each edit of a template makes a new entry. */

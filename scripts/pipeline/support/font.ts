@@ -30,7 +30,7 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCacheDir } from "../../lib/cache.ts";
+import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { contentHash } from "../../lib/hash.ts";
 import { ROOT } from "../../lib/paths.ts";
 import type { SourceFile } from "../1-load.ts";
@@ -227,14 +227,7 @@ export async function brandFont(font: ResolvedFont, text: string, cacheDir = def
       variationAxes: { wght: { min: font.weights.min, max: font.weights.max } },
       keepFeatures: font.features,
     });
-    if (file) {
-      await fs.mkdir(path.dirname(file), { recursive: true }).catch(() => {});
-      const tmp = `${file}.${process.pid}.tmp`;
-      await fs
-        .writeFile(tmp, bytes)
-        .then(() => fs.rename(tmp, file))
-        .catch(() => {}); // without a cache the next build cuts it again
-    }
+    if (file) await writeCacheFile(file, bytes).catch(() => {}); // without a cache the next build cuts it again
   }
   const output = `assets/${font.slug}-${contentHash(bytes)}.woff2`;
   return { output, url: `/${output}`, bytes };

@@ -31,6 +31,8 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
+import { writeCacheFile } from "../../lib/cache.ts";
+import { contentHash } from "../../lib/hash.ts";
 
 /** libvips threads per image: fixed, so that AVIF bytes are the same on every machine (above). */
 export const ENCODER_THREADS = 1;
@@ -137,11 +139,6 @@ export function formatsFor(info: Pick<PhotoInfo, "format" | "opaque">): Format[]
   return [...new Set<Format>(["avif", "webp", fallback])];
 }
 
-function hash(...parts: (string | Uint8Array)[]): string {
-  const h = createHash("sha256");
-  for (const p of parts) h.update(p).update("\0");
-  return h.digest("base64url").replace(/[-_]/g, "").slice(0, 10).toLowerCase();
-}
 
 /** The hash of an original, which names everything made from it. */
 export function sourceHash(bytes: Uint8Array): string {
@@ -155,7 +152,7 @@ export function planPhoto(name: string, info: PhotoInfo, source: string, encoder
   const variants: Variant[] = [];
   for (const format of formats)
     for (const width of widthsFor(info.width).reverse()) {
-      const key = hash(source, encoder, format, JSON.stringify(ENCODING[format]), String(width));
+      const key = contentHash([source, encoder, format, JSON.stringify(ENCODING[format]), String(width)].join("\0"));
       variants.push({ output: `${base}-${width}-${key}.${EXTENSION[format]}`, width, height: Math.max(1, Math.round((info.height * width) / info.width)), format, key });
     }
   return { name, info, variants, fallback: formats.at(-1)! };
@@ -217,7 +214,7 @@ export class PhotoCache {
       if (hit && typeof hit.width === "number" && typeof hit.colour === "string") return hit;
     }
     const info = await readInfo(bytes);
-    if (file) await save(file, JSON.stringify(info)).catch(() => {});
+    if (file) await writeCacheFile(file, JSON.stringify(info)).catch(() => {});
     return info;
   }
 
@@ -235,18 +232,11 @@ export class PhotoCache {
     for (const v of photo.variants) {
       const data = made.get(v.key)!;
       // Stored: the writer copies the file, and the bytes need not stay in memory until then.
-      const stored = this.dir !== undefined && (await save(this.file(`${v.key}.${v.format}`), data).then(() => true, () => false));
+      const stored = this.dir !== undefined && (await writeCacheFile(this.file(`${v.key}.${v.format}`), data).then(() => true, () => false));
       out.set(v.output, stored ? { copyFrom: this.file(`${v.key}.${v.format}`) } : data);
     }
     return out;
   }
-}
-
-async function save(file: string, data: string | Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await fs.writeFile(tmp, data);
-  await fs.rename(tmp, file);
 }
 
 /** Runs `jobs` with at most `limit` at once (libvips threads each job too). */

@@ -11,10 +11,10 @@
  * Drawn images are kept in the build cache (scripts/lib/cache.ts) for the next build.
  */
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { defaultCacheDir } from "../../lib/cache.ts";
+import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { fontMetrics, type FontMetrics } from "../../lib/font-metrics.ts";
 import { hashedName } from "../../lib/hash.ts";
 import { rasterizer } from "../../lib/rasterize.ts";
@@ -70,7 +70,7 @@ export async function loadImageKit(templatesDir: string, colours?: Partial<Colou
       if (hit) return hit;
     }
     const png = await rasterizer(files, font.family).png(svg, width);
-    if (file) await saveAtomically(file, png).catch(() => {}); // without a cache the next build draws it again
+    if (file) await writeCacheFile(file, png).catch(() => {}); // without a cache the next build draws it again
     return png;
   };
   return {
@@ -99,13 +99,6 @@ async function prune(dir: string): Promise<void> {
   const dated = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
   dated.sort((a, b) => b.t - a.t);
   await Promise.all(dated.slice(KEEP_IMAGES).map(({ n }) => rm(path.join(dir, n), { force: true })));
-}
-
-async function saveAtomically(file: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, bytes);
-  await rename(tmp, file);
 }
 
 /** The hex colour of each role: given as hex, or read from the theme's --color-<name> in the stylesheet. */
