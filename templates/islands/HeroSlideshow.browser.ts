@@ -1,5 +1,6 @@
 /** The hero slideshow's behaviour (markup: HeroSlideshow.tsx): the current image is opaque, the others hidden from assistive technology. */
 import { bindAutoplay } from "./carousel/bind.ts";
+import { HERO_OPACITY } from "./carousel/look.ts";
 
 export default function enhanceHeroSlideshow(host: HTMLElement): void {
   const stack = host.querySelector<HTMLElement>("[data-interval]")!;
@@ -16,9 +17,9 @@ export default function enhanceHeroSlideshow(host: HTMLElement): void {
         const current = i === index;
         img.toggleAttribute("data-current", current);
         current ? img.removeAttribute("aria-hidden") : img.setAttribute("aria-hidden", "true");
-        // Only the opacity changes (look.ts heroImageClass): the photo's own classes (placeholder, focal point) stay.
-        img.classList.toggle("opacity-100", current);
-        img.classList.toggle("opacity-0", !current);
+        // Only the opacity changes: the photo's own classes (placeholder, focal point) stay.
+        img.classList.toggle(HERO_OPACITY.current, current);
+        img.classList.toggle(HERO_OPACITY.other, !current);
       }),
   });
 }

@@ -56,9 +56,12 @@ export function slideClass(dark: boolean, current: boolean): string {
 }
 
 /** One of the hero's stacked background images. */
+/** A hero image's opacity, current or not: the only classes the slideshow's script changes (the photo's own stay). */
+export const HERO_OPACITY = { current: "opacity-100", other: "opacity-0" } as const;
+
 export function heroImageClass(current: boolean): string {
   return cx(
     "absolute inset-0 size-full object-cover transition-opacity duration-1000 ease-in-out motion-reduce:transition-none",
-    current ? "opacity-100" : "opacity-0",
+    current ? HERO_OPACITY.current : HERO_OPACITY.other,
   );
 }
