@@ -33,6 +33,7 @@ import type { MarkdownKind } from "../api.ts";
 import { loadSiteModule } from "../pipeline/support/site-module.ts";
 import { countWords, WORDS_PER_MINUTE } from "../pipeline/2-validate.ts";
 import type { ProjectPaths } from "./paths.ts";
+import { seededRandom } from "./random.ts";
 
 const WORDS = (
   "lorem ipsum dolor sit amet consectetur adipisicing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua " +
@@ -78,18 +79,6 @@ export const syntheticEntryName = (i: number) => `bench-${String(i + 1).padStart
 
 /** The address of an entry of a kind ("/articles/:name" -> "/articles/bench-00001"). */
 export const entryPath = (kind: Pick<EntryKind, "route">, name: string) => kind.route.replace(":name", name);
-
-/** A small seeded generator (mulberry32): the same seed gives the same text. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function words(rnd: () => number, count: number): string[] {
   return Array.from({ length: count }, () => WORDS[Math.floor(rnd() * WORDS.length)]!);
@@ -140,7 +129,7 @@ class Deriver {
     private readonly index: number,
     private readonly n: number,
   ) {
-    this.rnd = random(index + 1);
+    this.rnd = seededRandom(index + 1);
     this.files.set(source.schemaFile, source.schema);
   }
 

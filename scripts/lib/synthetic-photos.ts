@@ -4,11 +4,11 @@
  * compress like photos rather than like flat drawings. Deterministic for a seed.
  */
 import sharp from "sharp";
+import { seededRandom } from "./random.ts";
 
 /** A JPEG `width` × `height`; `noise` (0–100) sets how busy it is (and so how heavy); `orientation` writes an EXIF orientation tag. */
 export async function makePhoto(width: number, height: number, { seed = 1, noise = 24, quality = 90, orientation }: { seed?: number; noise?: number; quality?: number; orientation?: number } = {}): Promise<Buffer> {
-  let s = seed >>> 0 || 1;
-  const random = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
+  const random = seededRandom(seed);
   const raw = Buffer.alloc(width * height * 3);
   const hue = random();
   // Window blocks: a grid of lit and dark rectangles on the lower half.

@@ -18,6 +18,7 @@ import { availableParallelism } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { seededRandom } from "../../scripts/lib/random.ts";
 
 type RGB = [number, number, number];
 
@@ -34,18 +35,6 @@ function hash(a: number, b = 0, c = 0, d = 0): number {
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   h ^= h >>> 16;
   return (h >>> 0) / 4294967296;
-}
-
-/** A seeded generator for building the scenes (mulberry32). */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Per-sample randomness while rendering: reseeded for every pixel sample, so the image
@@ -754,7 +743,7 @@ function develop(frame: Frame, look: Look): Uint8Array {
 /** Film grain: gaussian noise a little over a pixel in size, mostly in brightness. */
 function grainLayer(w: number, h: number, sigma: number, seed: number): Buffer {
   const n = w * h;
-  const next = seeded(seed);
+  const next = seededRandom(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
   const luma = new Float32Array(n);
   for (let i = 0; i < n; i++) luma[i] = gauss();
@@ -1061,7 +1050,7 @@ interface Sky {
 
 /** Summits of a range: azimuth (radians from the view's centre), height (radians), steepness. */
 function peaks(seed: number, count: number, lo: number, hi: number, steep: number): [number, number, number][] {
-  const rnd = seeded(seed);
+  const rnd = seededRandom(seed);
   return Array.from({ length: count }, () => {
     const az = -RIDGE_SPAN + rnd() * 2 * RIDGE_SPAN;
     const big = Math.pow(rnd(), 1.8);
@@ -1374,7 +1363,7 @@ function screenOf(cam: Camera, x: number, z: number, aspect: number): [number, n
 
 function buildCity(plan: CityPlan, aspect: number): City {
   const city: City = { scene: newScene(), buildings: [] };
-  const rnd = seeded(plan.seed);
+  const rnd = seededRandom(plan.seed);
   const s = city.scene;
   s.clearMats = [M_RAIL];
   addBox(s, -60000, -1, -60000, 60000, 0, 60000, M_GROUND, 0);
@@ -1760,7 +1749,7 @@ function buildLobby(): Scene {
   const s = newScene();
   s.clearMats = [L_FRAME]; // thin enough to ignore for the soft daylight (not for the sun)
   s.bigMats = [L_FLOOR, L_CEILING, L_BACK, L_SIDE];
-  const rnd = seeded(4242);
+  const rnd = seededRandom(4242);
   const { x0, x1, z0, z1, h } = ROOM;
   // the shell
   addBoxMat(s, [x0 - 0.5, -0.2, z0 - 0.5, x1 + 0.5, 0, z1 + 0.5], L_FLOOR);
