@@ -5,13 +5,10 @@
  * unknown address gets the not-found page with status 404. (The Building OS site's own
  * pages: tests/unit/serve-config.test.ts.)
  */
-import type { Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { fileGlob } from "../../scripts/lib/serve-config.ts";
-import { startServer } from "../../scripts/lib/server.ts";
-import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { fixturesRemovedAfterAll } from "./fixture.ts";
-import { GENERATED_FILES, servedHeaders } from "./support/served-headers.ts";
+import { builtAndServed, expectAssetCaching, GENERATED_FILES, servedHeaders } from "./support/served-headers.ts";
 
 describe("fileGlob", () => {
   it.each([
@@ -31,21 +28,10 @@ describe("fileGlob", () => {
 });
 
 describe("the fixture site's _headers, served by serve-handler", () => {
-  const project = fixturesRemovedAfterAll(afterAll);
-  let server: Server;
-  let base: string;
-  let dist: string;
-  beforeAll(async () => {
-    const p = project();
-    dist = p.dist;
-    expect((await runPipeline(p, { mode: "build" })).ok).toBe(true);
-    server = await startServer({ dist, port: 0 });
-    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  }, 60_000);
-  afterAll(() => server?.close());
+  const served = builtAndServed(fixturesRemovedAfterAll(afterAll), 60_000);
 
   it("gives every page (at /x and /x/), asset and the 404 page the headers of its URL's rules", async () => {
-    const { urls, mismatches, compared } = await servedHeaders(base, dist);
+    const { urls, mismatches, compared } = await servedHeaders(served.base, served.dist);
     expect(urls).toEqual(["/", "/about/team", "/about/team/", "/notes/first-flight", "/notes/first-flight/", "/notes/repairs", "/notes/repairs/"]);
     expect(mismatches).toEqual([]);
     // Eight headers for every URL: seven security headers (the site module's Permissions-Policy among them) and Cache-Control.
@@ -53,20 +39,13 @@ describe("the fixture site's _headers, served by serve-handler", () => {
   });
 
   it("answers an unknown address with the not-found page and status 404, and a note at its address", async () => {
-    const missing = await fetch(`${base}/notes/no-such-note`);
+    const missing = await fetch(`${served.base}/notes/no-such-note`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("<title>Page not found | Northwind Kites</title>");
-    const note = await fetch(`${base}/notes/first-flight`);
+    const note = await fetch(`${served.base}/notes/first-flight`);
     expect(note.status).toBe(200);
     expect(await note.text()).toContain("<title>The first flight | Northwind Kites</title>");
   });
 
-  it("caches hashed assets for a year and never a 404", async () => {
-    const html = await (await fetch(`${base}/`)).text();
-    const asset = /\/assets\/[^"']+\.(?:js|woff2|svg)/.exec(html)![0];
-    expect((await fetch(base + asset, { method: "HEAD" })).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    const missing = await fetch(`${base}/assets/gone-abcdef1234.js`);
-    expect(missing.status).toBe(404);
-    expect(missing.headers.get("cache-control")).toBe("no-cache");
-  });
+  it("caches hashed assets for a year and never a 404", () => expectAssetCaching(served.base));
 });
