@@ -115,7 +115,8 @@ function getAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
-export function resolve(content: ValidatedContent, photoSet?: PhotoSet): ResolvedContent {
+/** `marked`: the content's annotations with those of hidden sections marked (markHidden), when the caller has them already. */
+export function resolve(content: ValidatedContent, photoSet?: PhotoSet, marked = markHidden(content)): ResolvedContent {
   const issues: Issue[] = [];
   const sources = new Map(content.files.map((f) => [f.file, f]));
   const assets = assetTable(content.assets);
@@ -125,7 +126,7 @@ export function resolve(content: ValidatedContent, photoSet?: PhotoSet): Resolve
     atLineOfText(at(a, line > 1 && !isWholeFileText(sources.get(a.file)!) ? { ...p, message: `${p.message} (line ${line} of the text)` } : p), sources.get(a.file)!, line);
 
   // Sections parked with "hidden": true: what is in them is checked, but shown nowhere.
-  const annotations = markHidden(content);
+  const annotations = marked;
   const byFile = new Map<string, Annotation[]>();
   for (const a of annotations) byFile.set(a.file, [...(byFile.get(a.file) ?? []), a]);
 

@@ -146,9 +146,10 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);
   // Photos that pages show: their sizes and colours now (from the build cache when unchanged), their copies encoded while pages render.
-  const photos = options.mode === "build" ? await processPhotos(validated, markHidden(validated), siteModule.templateAssets, warm) : undefined;
+  const marked = markHidden(validated);
+  const photos = options.mode === "build" ? await processPhotos(validated, marked, siteModule.templateAssets, warm) : undefined;
   if (photos?.issues.length) return fail([...validated.issues, ...photos.issues]);
-  const resolved = resolve(validated, photos);
+  const resolved = resolve(validated, photos, marked);
   lap("resolve");
   const { routes, issues: routeIssues } = buildRoutes(resolved);
   const issues = [...validated.issues, ...resolved.issues, ...routeIssues, ...checkContentLinks(resolved, routes), ...textIssues(validated.files, schemas), ...seoIssues(resolved, routes), ...siteRuleIssues(siteModule, resolved)];
