@@ -1,0 +1,161 @@
+/**
+ * What the Studio's server (scripts/studio/server.ts) and its browser app
+ * (scripts/studio/app/) say to each other: one type per request and answer.
+ * Plain data, imported by both sides.
+ *
+ * Every request that changes anything is a POST with the header `x-studio-token`
+ * (the per-run token the server writes into the app's page) from the app's own
+ * origin (lib/same-origin.ts); anything else gets 403 and writes nothing.
+ */
+
+/** A content file as the editor thinks of it. `path` is relative to the project root ("content/pages/index.json"). */
+export interface StudioFileEntry {
+  path: string;
+  /** "page" | "collection" | "site" | a Markdown kind ("guide") */
+  kind: string;
+  /** What the list shows: a page's title, a collection's name, "Site settings", a guide's title. */
+  label: string;
+  /** A page's or an entry's address ("/pricing"); undefined for records and settings. */
+  address?: string;
+  /** The schema the file's data follows, as a key of StudioSchemas.schemas. */
+  schema: string;
+}
+
+export interface StudioAsset {
+  /** As content refers to it: "assets/lobby.jpg". */
+  name: string;
+  /** Where the Studio serves it for thumbnails. */
+  url: string;
+  bytes: number;
+  width?: number;
+  height?: number;
+}
+
+/** A record of a collection, for record pickers (x-ref). */
+export interface StudioRecord {
+  id: string;
+  label: string;
+}
+
+/** GET /api/site: everything the app lists and picks from. */
+export interface StudioSite {
+  name: string;
+  files: StudioFileEntry[];
+  /** Every address a link may point at (pages, aliases, entries), sorted. */
+  addresses: string[];
+  assets: StudioAsset[];
+  /** Records by collection name. */
+  records: Record<string, StudioRecord[]>;
+  /** Whether the project is a git repository (the Changes panel). */
+  git: boolean;
+}
+
+/** GET /api/schemas: self-contained schemas (no reference leaves the schema), for the forms. */
+export interface StudioSchemas {
+  schemas: Record<string, object>;
+  /** The page sections one can add: type, name, description, and an example to start from. */
+  sections: StudioSectionType[];
+}
+
+export interface StudioSectionType {
+  type: string;
+  name: string;
+  description: string;
+  example: Record<string, unknown>;
+}
+
+/** GET /api/file?path=…: a content file as it is on disk. */
+export interface StudioFile {
+  path: string;
+  /** The text, byte for byte. */
+  text: string;
+  /** JSON files: the parsed data; Markdown entries: { data: front matter, body }. */
+  data: unknown;
+  body?: string;
+  /** Content hash of the text: a save names the version it started from. */
+  version: string;
+}
+
+/** An issue as the build reports it (pipeline/support/issues.ts), with its catalogue code. */
+export interface StudioIssue {
+  code: string;
+  severity: "error" | "warning";
+  file: string;
+  line: number;
+  column: number;
+  pointer: string;
+  message: string;
+  hint?: string;
+}
+
+/** POST /api/draft: the unsaved files (their would-be text), and the address to preview. */
+export interface DraftRequest {
+  drafts: Record<string, string>;
+  address: string;
+}
+
+export interface DraftReply {
+  /** Every issue the build finds in the site with these drafts. */
+  issues: StudioIssue[];
+  /** Where the preview of this draft is served (undefined when the build stopped on an error). */
+  preview?: string;
+  ms: number;
+}
+
+/** POST /api/save */
+export interface SaveRequest {
+  path: string;
+  /** The new text (JSON: as the app serialized it; the server keeps the file's formatting, json-edit.ts). */
+  data?: unknown;
+  /** Markdown entries: front matter data and body. */
+  body?: string;
+  /** The version the editor started from; a different one on disk is a conflict (409). */
+  version: string;
+  /** Save even though the file changed on disk (the editor chose "keep mine"). */
+  force?: boolean;
+}
+
+export type SaveReply =
+  | { ok: true; file: StudioFile }
+  | { ok: false; reason: "conflict"; disk: StudioFile }
+  | { ok: false; reason: "invalid"; issues: StudioIssue[] };
+
+/** POST /api/pages/new */
+export interface NewPageRequest {
+  address: string;
+  /** Start from a copy of this page's file, or from a blank page with a hero. */
+  from?: string;
+  title: string;
+}
+
+/** POST /api/pages/rename */
+export interface RenamePageRequest {
+  path: string;
+  address: string;
+  keepAlias: boolean;
+  updateLinks: boolean;
+}
+
+/** POST /api/pages/delete */
+export interface DeletePageRequest {
+  path: string;
+}
+
+export type PageOpReply =
+  | { ok: true; path?: string; changed: string[] }
+  | { ok: false; message: string; linkedFrom?: { file: string; pointer: string }[] };
+
+/** POST /api/upload?name=…: the file's bytes as the body. */
+export type UploadReply = { ok: true; asset: StudioAsset } | { ok: false; message: string };
+
+/** GET /api/changes */
+export interface ChangesReply {
+  git: boolean;
+  files: { path: string; status: "modified" | "added" | "deleted" | "untracked" }[];
+}
+
+/** GET /api/diff?path=… */
+export interface DiffReply {
+  path: string;
+  diff: string;
+}
