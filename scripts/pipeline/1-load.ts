@@ -96,13 +96,19 @@ export function unknownFileAdvice(inContent: string, folders: readonly string[])
  * Reads the project's content; `kinds` are its Markdown kinds (by default, those its site
  * module declares). They may still be on their way: JSON files are read meanwhile.
  */
-export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kinds>): Promise<LoadedContent> {
+export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kinds>, drafts?: ReadonlyMap<string, string>): Promise<LoadedContent> {
   const kindsJob = Promise.resolve(kindsGiven ?? loadSiteModule(paths.templates).then((m) => m.kinds ?? []));
   let kinds: Kinds = [];
   const issues: Issue[] = [];
   const files: SourceFile[] = [];
   const assets = new Map<string, Buffer>();
   const all = await listFiles(paths.content);
+  // Unsaved drafts (the Studio's preview): their text instead of the file's, and files not yet on disk.
+  for (const file of drafts?.keys() ?? []) {
+    const abs = path.join(paths.root, file);
+    if (!all.includes(abs)) all.push(abs);
+  }
+  const read = (abs: string, file: string) => drafts?.get(file) ?? readFileSync(abs, "utf8");
   /** The Markdown kind a content path belongs to: <dir>/<name>.md, directly in its folder. */
   const kindOf = (inContent: string) => kinds.find((k) => inContent.startsWith(`${k.dir}/`) && inContent.endsWith(".md") && !inContent.slice(k.dir.length + 1).includes("/"));
 
@@ -135,7 +141,7 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
         }
         // Read synchronously: for thousands of small files, fs.promises.readFile's open,
         // stat, read and close round trips cost several times the reading itself.
-        const text = readFileSync(abs, "utf8");
+        const text = read(abs, file);
         const entryName = inContent.slice(k.dir.length + 1, -".md".length);
         try {
           const entry: EntryInfo = { route: entryRoute(k, entryName), collection: k.collection ?? k.dir, schema: k.schema, rules: k.rules ?? {} };
@@ -146,7 +152,7 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
         }
         return;
       }
-      const text = readFileSync(abs, "utf8");
+      const text = read(abs, file);
       try {
         const { value, positions } = parseJson(text);
         files.push({ file, kind, name, data: value, positions });

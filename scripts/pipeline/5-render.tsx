@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ComponentType, ReactNode } from "react";
+import { createElement, Fragment as ReactFragment, type ComponentType, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SiteModule } from "../api.ts";
 import { Ctx, type RenderContext } from "../runtime/context.ts";
@@ -48,6 +48,12 @@ export interface RenderInput {
   seo: SeoOutput;
   /** templates/site.ts: the document shell (site-module.ts). */
   siteModule: SiteModule<unknown>;
+  /**
+   * The Studio's preview: an empty <studio-section data-section="i"> before each section
+   * (i its place in the file), which the preview's script turns into attributes on the
+   * section's first element. Never set for a build.
+   */
+  markSections?: boolean;
 }
 
 /**
@@ -185,7 +191,13 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
           ) : (
             page.sections.map((section, i) => {
               const Section = input.sections.get(section.type)!;
-              return <Section key={i} section={section as never} />;
+              if (!input.markSections) return <Section key={i} section={section as never} />;
+              return (
+                <ReactFragment key={i}>
+                  {createElement("studio-section", { "data-section": (data.sections as unknown[]).indexOf(section) })}
+                  <Section section={section as never} />
+                </ReactFragment>
+              );
             })
           )}
         </Body>

@@ -68,6 +68,19 @@ export interface BuildOptions {
    * section components. Only valid while schemas/ and templates/ stay as they were.
    */
   warm?: WarmCache;
+  /**
+   * Unsaved drafts by project-relative path ("content/pages/index.json"): read instead of
+   * the files on disk, and added when there is no such file (the Studio's preview).
+   */
+  drafts?: ReadonlyMap<string, string>;
+  /**
+   * Render only the pages at these addresses (the Studio's preview of one page): every
+   * check on content still runs on the whole site, and those pages' rendered markup is
+   * checked; the checks that need every page rendered (anchors), the headers, the sitemap
+   * and the share images are left out, and each section is marked for the preview
+   * (5-render.tsx markSections). Use with write: false.
+   */
+  only?: readonly string[];
 }
 
 export interface WarmCache {
@@ -125,7 +138,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
-  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? [])), siteModuleJob]);
+  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? []), options.drafts), siteModuleJob]);
   checkKindSchemas(siteModule.kinds ?? [], schemas);
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
@@ -194,12 +207,14 @@ async function renderAndWrite(
   const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
   if (warm) warm.sections = sectionsJob;
   const sections = await sectionsJob;
-  const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule };
+  const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.only !== undefined };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   // Parts shared by many pages (header, footer, stylesheet: scripts/runtime/Cached.tsx) are
   // rendered once and kept here; worker threads send the ones they rendered along.
   const fragments: FragmentCache = new Map();
   const pages = new Map<string, RenderedPage>();
+  const all = routes;
+  if (options.only) routes = routes.filter((r) => options.only!.includes(r.path));
   const rendered = pool?.shares(routes.length)
     ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => renderPage(route, input, fragments), seo.head)
     : undefined;
@@ -216,15 +231,16 @@ async function renderAndWrite(
   const exists = (ref: string) => files.has(ref.slice(1)) || photos.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref));
   issues.push(...templateLinkIssues(routes, read, exists));
   issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
-  issues.push(...anchorIssues(resolved, routes, read));
+  if (!options.only) issues.push(...anchorIssues(resolved, routes, read));
   issues.push(...softPhotoIssues(photos, resolved, routes.map((r) => [r.path, pages.get(r.output)!.photoSlots])));
   lap("check");
-  if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
+  if (issues.some((i) => i.severity === "error")) return fail(issues, all);
 
-  for (const [out, data] of await seo.files()) files.set(out, data);
   const encoded = await photos.encoded;
-  if (encoded.issues.length) return fail([...issues, ...encoded.issues], routes);
+  if (encoded.issues.length) return fail([...issues, ...encoded.issues], all);
   for (const [out, data] of encoded.files) files.set(out, data);
+  if (options.only) return { ok: true, issues: sortIssues(issues), routes: all, files, timings };
+  for (const [out, data] of await seo.files()) files.set(out, data);
   files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, pageSources(resolved, resolved.annotations), await datesJob!)));
   lap("images+dates");
   files.set("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);

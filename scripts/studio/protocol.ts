@@ -69,9 +69,8 @@ export interface StudioFile {
   path: string;
   /** The text, byte for byte. */
   text: string;
-  /** JSON files: the parsed data; Markdown entries: { data: front matter, body }. */
+  /** The parsed data; a Markdown entry's: its front matter fields and "body" (the Markdown after it). */
   data: unknown;
-  body?: string;
   /** Content hash of the text: a save names the version it started from. */
   version: string;
 }
@@ -88,9 +87,13 @@ export interface StudioIssue {
   hint?: string;
 }
 
-/** POST /api/draft: the unsaved files (their would-be text), and the address to preview. */
+/**
+ * POST /api/draft: the unsaved files' data (a Markdown entry's: its front matter fields
+ * and "body"), and the address to preview. The server writes each as it would save it
+ * (json-edit.ts, md-edit.ts), so the issues' lines are the saved file's.
+ */
 export interface DraftRequest {
-  drafts: Record<string, string>;
+  drafts: Record<string, unknown>;
   address: string;
 }
 
@@ -105,10 +108,8 @@ export interface DraftReply {
 /** POST /api/save */
 export interface SaveRequest {
   path: string;
-  /** The new text (JSON: as the app serialized it; the server keeps the file's formatting, json-edit.ts). */
-  data?: unknown;
-  /** Markdown entries: front matter data and body. */
-  body?: string;
+  /** The new data (a Markdown entry's: front matter fields and "body"); the server keeps the file's formatting (json-edit.ts, md-edit.ts). */
+  data: unknown;
   /** The version the editor started from; a different one on disk is a conflict (409). */
   version: string;
   /** Save even though the file changed on disk (the editor chose "keep mine"). */

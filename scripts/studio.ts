@@ -1,0 +1,40 @@
+/**
+ * npm run studio: the Studio, a local editor for the site's content (scripts/studio/):
+ * forms made from schemas/, a live preview rendered by the site's own templates, the
+ * build's checks as you type, and saves that keep each file's formatting.
+ * On http://localhost:3001 (PORT overrides); `--project <dir>` edits another site.
+ */
+process.env["NODE_ENV"] = "production";
+const { projectArg, projectPaths } = await import("./lib/paths.ts");
+const args = await projectArg(process.argv.slice(2));
+if (args.length) {
+  console.error(`Unknown option ${args.join(" ")}. Usage: npm run studio [-- --project <dir>]`);
+  process.exit(2);
+}
+const started = performance.now();
+const portText = process.env["PORT"] ?? "3001";
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not "${portText}".`);
+  process.exit(1);
+}
+const { bundleApp } = await import("./studio/app-bundle.ts");
+const { startStudio } = await import("./studio/server.ts");
+const paths = projectPaths();
+let studio;
+try {
+  studio = await startStudio({ paths, port, app: await bundleApp(paths.templates) });
+} catch (err) {
+  if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
+    console.error(`Port ${port} is in use. Stop the other program or run with PORT=${port + 1} npm run studio.`);
+    process.exit(1);
+  }
+  throw err;
+}
+// The first preview compiles the schemas, bundles the islands and imports the templates: do it now, not on the first keystroke.
+await studio.builder.warmUp();
+console.log(`Studio ready on ${studio.url} in ${Math.round(performance.now() - started)} ms  (Ctrl+C to stop)`);
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => {
+    void studio.close().then(() => process.exit(0));
+  });

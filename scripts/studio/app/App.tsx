@@ -1,0 +1,490 @@
+/**
+ * The Studio's screen: the site's content on the left (pages by address, settings,
+ * records, entries), the open file's form in the middle, the preview on the right.
+ *
+ * State that must never be lost lives here: every open file's unsaved data (switching
+ * files keeps it), its undo/redo history, and the version it was opened at (a save
+ * names it, so a file changed on disk since is never silently overwritten). Each change
+ * is sent as a draft: the server checks the whole site with it and renders the page.
+ */
+import Form from "@rjsf/core";
+import type { IChangeEvent } from "@rjsf/core";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { ChangesReply, DraftReply, PageOpReply, SaveReply, StudioAsset, StudioFile, StudioFileEntry, StudioIssue, StudioSchemas, StudioSite, UploadReply } from "../protocol.ts";
+import { ApiError, get, post } from "./api.ts";
+import { StudioContext, type StudioContextValue } from "./context.ts";
+import { ChangesPanel, ConflictDialog, DeletePageDialog, NewPageDialog, ProblemsPanel, RenamePageDialog } from "./panels.tsx";
+import { errorTree, fieldId, findText, issueText } from "./pointer.ts";
+import { Preview } from "./Preview.tsx";
+import { fields, SectionsProvider, templates, uiSchema, validator, widgets } from "./form.tsx";
+
+interface Open {
+  file: StudioFile;
+  /** History of the data: [0] as opened or last saved; `at` is the current one. */
+  history: unknown[];
+  at: number;
+  /** When the last change was recorded (typing within a moment is one undo step). */
+  lastChange: number;
+  savedAt: number;
+}
+
+const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+export function App() {
+  const [site, setSite] = useState<StudioSite>();
+  const [schemas, setSchemas] = useState<StudioSchemas>();
+  const [error, setError] = useState<string>();
+  const [open, setOpen] = useState<Record<string, Open>>({});
+  const [current, setCurrent] = useState<string>();
+  const [address, setAddress] = useState("/");
+  const [issues, setIssues] = useState<StudioIssue[]>([]);
+  const [preview, setPreview] = useState<string>();
+  const [panel, setPanel] = useState<"problems" | "changes" | undefined>();
+  const [status, setStatus] = useState("");
+  const [conflict, setConflict] = useState<{ path: string; disk: StudioFile }>();
+  const [dialog, setDialog] = useState<"new" | "rename" | "delete" | undefined>();
+  const [filter, setFilter] = useState("");
+  const [changes, setChanges] = useState<ChangesReply>();
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  const refreshSite = useCallback(async () => setSite(await get<StudioSite>("/api/site")), []);
+  useEffect(() => {
+    Promise.all([get<StudioSite>("/api/site"), get<StudioSchemas>("/api/schemas")])
+      .then(([s, sc]) => {
+        setSite(s);
+        setSchemas(sc);
+        const home = s.files.find((f) => f.address === "/") ?? s.files[0];
+        if (home) void openFile(home.path);
+      })
+      .catch((e: Error) => setError(e.message));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const dirty = useMemo(() => Object.values(open).filter((o) => !equal(o.history[o.at], o.history[o.savedAt])), [open]);
+  const dirtyPaths = new Set(dirty.map((o) => o.file.path));
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (dirty.length === 0) return;
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    addEventListener("beforeunload", warn);
+    return () => removeEventListener("beforeunload", warn);
+  }, [dirty.length]);
+
+  async function openFile(path: string, focus?: string) {
+    const entry = site?.files.find((f) => f.path === path);
+    if (entry?.address) setAddress(entry.address);
+    if (!openRef.current[path]) {
+      try {
+        const file = await get<StudioFile>(`/api/file?path=${encodeURIComponent(path)}`);
+        setOpen((o) => ({ ...o, [path]: { file, history: [file.data], at: 0, lastChange: 0, savedAt: 0 } }));
+      } catch (e) {
+        setStatus((e as Error).message);
+        return;
+      }
+    }
+    setCurrent(path);
+    if (focus !== undefined) focusField(focus);
+  }
+
+  // Each change: the drafts of every unsaved file, checked and rendered by the server.
+  const inFlight = useRef(false);
+  const pending = useRef(false);
+  const sendDraft = useCallback(async () => {
+    if (inFlight.current) {
+      pending.current = true;
+      return;
+    }
+    inFlight.current = true;
+    try {
+      const drafts: Record<string, unknown> = {};
+      for (const o of Object.values(openRef.current)) if (!equal(o.history[o.at], o.history[o.savedAt])) drafts[o.file.path] = o.history[o.at];
+      const reply = await post<DraftReply & { superseded?: boolean }>("/api/draft", { drafts, address: addressRef.current });
+      if (!reply.superseded) {
+        setIssues(reply.issues);
+        if (reply.preview) setPreview(reply.preview);
+      }
+    } catch (e) {
+      setStatus((e as Error).message);
+    } finally {
+      inFlight.current = false;
+      if (pending.current) {
+        pending.current = false;
+        void sendDraft();
+      }
+    }
+  }, []);
+  const addressRef = useRef(address);
+  addressRef.current = address;
+  useEffect(() => {
+    if (schemas) void sendDraft();
+  }, [open, address, schemas, sendDraft]);
+
+  const change = (path: string, data: unknown) =>
+    setOpen((all) => {
+      const o = all[path];
+      if (!o || equal(o.history[o.at], data)) return all;
+      const now = Date.now();
+      const merge = now - o.lastChange < 600 && o.at > o.savedAt;
+      const history = [...o.history.slice(0, merge ? o.at : o.at + 1), data].slice(-200);
+      return { ...all, [path]: { ...o, history, at: history.length - 1, lastChange: now, savedAt: Math.min(o.savedAt, history.length - 1) } };
+    });
+
+  const step = (path: string, by: -1 | 1) =>
+    setOpen((all) => {
+      const o = all[path];
+      if (!o) return all;
+      const at = Math.max(0, Math.min(o.history.length - 1, o.at + by));
+      return at === o.at ? all : { ...all, [path]: { ...o, at, lastChange: 0 } };
+    });
+
+  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y): the open file's undo and redo, except inside the Markdown editor, which has its own.
+  useEffect(() => {
+    const keys = (e: KeyboardEvent) => {
+      if (!current || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+      if ((e.target as HTMLElement | null)?.closest?.(".cm-editor")) return;
+      const key = e.key.toLowerCase();
+      if (key === "z" || key === "y") {
+        e.preventDefault();
+        step(current, key === "y" || e.shiftKey ? 1 : -1);
+      } else if (key === "s") {
+        e.preventDefault();
+        void save(current);
+      }
+    };
+    addEventListener("keydown", keys);
+    return () => removeEventListener("keydown", keys);
+  });
+
+  async function save(path: string, force = false) {
+    const o = openRef.current[path];
+    if (!o) return;
+    const errors = issues.filter((i) => i.file === path && i.severity === "error");
+    if (errors.length && !force) {
+      setStatus(`Not saved: ${errors.length} ${errors.length === 1 ? "problem" : "problems"} to fix in this file first.`);
+      return;
+    }
+    setStatus("Saving…");
+    try {
+      const reply = await post<SaveReply>("/api/save", { path, data: o.history[o.at], version: o.file.version, force });
+      if (reply.ok) {
+        setOpen((all) => {
+          const now = all[path]!;
+          return { ...all, [path]: { ...now, file: reply.file, savedAt: now.at } };
+        });
+        setStatus(`Saved ${path}.`);
+        void refreshSite();
+      } else if (reply.reason === "conflict") {
+        setConflict({ path, disk: reply.disk });
+        setStatus("");
+      } else {
+        setIssues((all) => [...all.filter((i) => i.file !== path), ...reply.issues]);
+        setStatus(`Not saved: ${reply.issues.length} ${reply.issues.length === 1 ? "problem" : "problems"} to fix in this file first.`);
+      }
+    } catch (e) {
+      setStatus(`Not saved: ${(e as Error).message}`);
+    }
+  }
+
+  function focusField(pointer: string) {
+    setTimeout(() => {
+      const id = fieldId(pointer);
+      let el = document.getElementById(id) as HTMLElement | null;
+      // A Markdown editor or a picker: the control inside the field's wrapper.
+      if (!el || el.offsetParent === null) el = document.querySelector<HTMLElement>(`[data-field="${id}"] input, [data-field="${id}"] [contenteditable], [data-field="${id}"] button`) ?? el;
+      for (let d = el?.closest("details"); d; d = d.parentElement?.closest("details") ?? null) d.open = true;
+      el?.scrollIntoView({ block: "center" });
+      el?.focus({ preventScroll: true });
+    }, 60);
+  }
+
+  // Clicks in the preview select the field that holds what was clicked.
+  const onPreviewSelect = (m: { section: number; text: string; image?: string }) => {
+    const o = current ? open[current] : undefined;
+    const page = site?.files.find((f) => f.address === address && f.kind !== "collection");
+    const pageOpen = page ? open[page.path] : undefined;
+    const data = (pageOpen ?? o)?.history[(pageOpen ?? o)!.at] as { sections?: unknown[] } | undefined;
+    if (page && data && m.section >= 0) {
+      const base = `/sections/${m.section}`;
+      const found = findText(data.sections?.[m.section], m.text, base);
+      if (page.path !== current) void openFile(page.path, found ?? base);
+      else focusField(found ?? base);
+      return;
+    }
+    const settings = site?.files.find((f) => f.kind === "site");
+    if (settings) {
+      const so = open[settings.path];
+      const found = so ? findText(so.history[so.at], m.text) : undefined;
+      void openFile(settings.path, found ?? "");
+    }
+  };
+
+  const upload = useCallback(async (file: File): Promise<StudioAsset> => {
+    const reply = await post<UploadReply>(`/api/upload?name=${encodeURIComponent(file.name)}`, file);
+    if (!reply.ok) throw new Error(reply.message);
+    setSite((s) => (s ? { ...s, assets: [...s.assets.filter((a) => a.name !== reply.asset.name), reply.asset].sort((a, b) => a.name.localeCompare(b.name)) } : s));
+    return reply.asset;
+  }, []);
+  const context: StudioContextValue = useMemo(() => ({ addresses: site?.addresses ?? [], assets: site?.assets ?? [], records: site?.records ?? {}, upload }), [site, upload]);
+
+  async function pageOp(url: string, body: unknown): Promise<PageOpReply> {
+    try {
+      const reply = await post<PageOpReply>(url, body);
+      if (reply.ok) {
+        await refreshSite();
+        setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => !reply.changed.includes(p) || dirtyPaths.has(p))));
+      }
+      return reply;
+    } catch (e) {
+      return { ok: false, message: (e as Error).message };
+    }
+  }
+
+  async function loadChanges() {
+    try {
+      setChanges(await get<ChangesReply>("/api/changes"));
+    } catch (e) {
+      setStatus((e as Error).message);
+    }
+  }
+
+  if (error) return <main className="st-fatal"><h1>The Studio could not start</h1><p>{error}</p></main>;
+  if (!site || !schemas) return <main className="st-fatal" aria-busy="true"><h1>Studio</h1><p>Loading the site…</p></main>;
+
+  const o = current ? open[current] : undefined;
+  const entry = site.files.find((f) => f.path === current);
+  const fileIssues = issues.filter((i) => i.file === current);
+  const errorsHere = fileIssues.filter((i) => i.severity === "error");
+  const allErrors = issues.filter((i) => i.severity === "error").length;
+  const schema = entry ? (schemas.schemas[entry.schema] as object | undefined) : undefined;
+  const groups: [string, StudioFileEntry[]][] = [
+    ["Pages", site.files.filter((f) => f.kind === "page")],
+    ["Settings", site.files.filter((f) => f.kind === "site")],
+    ["Records", site.files.filter((f) => f.kind === "collection")],
+    ...[...new Set(site.files.filter((f) => !["page", "site", "collection"].includes(f.kind)).map((f) => f.kind))].map((k) => [`${k.charAt(0).toUpperCase()}${k.slice(1)}s`, site.files.filter((f) => f.kind === k)] as [string, StudioFileEntry[]]),
+  ];
+  const match = (f: StudioFileEntry) => !filter || `${f.label} ${f.address ?? ""} ${f.path}`.toLowerCase().includes(filter.toLowerCase());
+
+  return (
+    <StudioContext.Provider value={context}>
+      <SectionsProvider value={schemas.sections}>
+        <div className="st-app">
+          <header className="st-top">
+            <p className="st-brand">
+              <span aria-hidden="true">◆</span> Studio <span className="st-site">{site.name}</span>
+            </p>
+            <div className="st-top-actions">
+              <button type="button" className="st-button" onClick={() => setDialog("new")}>
+                New page
+              </button>
+              <button type="button" className="st-button" aria-expanded={panel === "problems"} onClick={() => setPanel(panel === "problems" ? undefined : "problems")}>
+                Problems <span className={allErrors ? "st-count st-count-bad" : "st-count"}>{issues.length}</span>
+              </button>
+              {site.git && (
+                <button type="button" className="st-button" aria-expanded={panel === "changes"} onClick={() => (setPanel(panel === "changes" ? undefined : "changes"), void loadChanges())}>
+                  Changes
+                </button>
+              )}
+            </div>
+          </header>
+          <nav className="st-files" aria-label="Content">
+            <label className="st-search">
+              <span>Find a page or file</span>
+              <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+            </label>
+            {groups.map(([title, list]) =>
+              list.some(match) ? (
+                <section key={title} aria-labelledby={`st-group-${title}`}>
+                  <h2 id={`st-group-${title}`} className="st-group">
+                    {title}
+                  </h2>
+                  <ul>
+                    {list.filter(match).map((f) => (
+                      <li key={f.path}>
+                        <button type="button" className="st-file" aria-current={f.path === current ? "page" : undefined} onClick={() => void openFile(f.path)}>
+                          <span className="st-file-label">{f.label}</span>
+                          {f.address && <span className="st-file-address">{f.address}</span>}
+                          {dirtyPaths.has(f.path) && <span className="st-dot" aria-label="unsaved changes" role="img" />}
+                          {issues.some((i) => i.file === f.path && i.severity === "error") && <span className="st-bad-dot" aria-label="has problems" role="img" />}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : null,
+            )}
+          </nav>
+          <main className="st-editor" aria-labelledby="st-editor-title">
+            {o && entry ? (
+              <>
+                <div className="st-editor-bar">
+                  <div>
+                    <h1 id="st-editor-title">{entry.label}</h1>
+                    <p className="st-path">
+                      {entry.address ? <span>{entry.address} · </span> : null}
+                      {entry.path}
+                    </p>
+                  </div>
+                  <div className="st-editor-actions">
+                    <button type="button" className="st-button" onClick={() => step(entry.path, -1)} disabled={o.at === 0} aria-keyshortcuts="Control+Z">
+                      Undo
+                    </button>
+                    <button type="button" className="st-button" onClick={() => step(entry.path, 1)} disabled={o.at >= o.history.length - 1} aria-keyshortcuts="Control+Shift+Z">
+                      Redo
+                    </button>
+                    {entry.kind === "page" && entry.address !== "/" && entry.address !== "/404" && (
+                      <>
+                        <button type="button" className="st-button" onClick={() => setDialog("rename")}>
+                          Rename
+                        </button>
+                        <button type="button" className="st-button st-danger" onClick={() => setDialog("delete")}>
+                          Delete
+                        </button>
+                      </>
+                    )}
+                    <button type="button" className="st-button st-primary" onClick={() => void save(entry.path)} aria-keyshortcuts="Control+S" aria-disabled={errorsHere.length > 0 || !dirtyPaths.has(entry.path)}>
+                      Save
+                    </button>
+                  </div>
+                </div>
+                <p className="st-status" role="status" aria-live="polite">
+                  {status}
+                </p>
+                {errorsHere.length > 0 && (
+                  <div className="st-alert" role="alert">
+                    <p>
+                      {errorsHere.length} {errorsHere.length === 1 ? "problem" : "problems"} in this file: it cannot be saved until {errorsHere.length === 1 ? "it is" : "they are"} fixed.
+                    </p>
+                    <ul>
+                      {errorsHere.map((i, n) => (
+                        <li key={n}>
+                          <button type="button" className="st-link" onClick={() => focusField(i.pointer)}>
+                            {i.pointer || "The file"}: {issueText(i)}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+                {schema ? (
+                  <Form
+                    key={entry.path}
+                    schema={schema}
+                    uiSchema={uiSchema}
+                    validator={validator}
+                    formData={o.history[o.at]}
+                    fields={fields}
+                    widgets={widgets}
+                    templates={templates}
+                    extraErrors={errorTree(fileIssues.filter((i) => i.severity === "error"))}
+                    noHtml5Validate
+                    showErrorList={false}
+                    experimental_defaultFormStateBehavior={{ emptyObjectFields: "skipDefaults", arrayMinItems: { populate: "never" } }}
+                    onChange={(e: IChangeEvent) => change(entry.path, e.formData)}
+                    onSubmit={() => void save(entry.path)}
+                  />
+                ) : (
+                  <p className="st-note">No schema describes this file, so it has no form. Edit it in a text editor.</p>
+                )}
+              </>
+            ) : (
+              <h1 id="st-editor-title">Choose a page or file</h1>
+            )}
+          </main>
+          <Preview src={preview} onSelect={onPreviewSelect} onNavigate={(a) => {
+            const page = site.files.find((f) => f.address === a);
+            if (page && page.path !== current) void openFile(page.path);
+            else setAddress(a);
+          }} />
+          {panel === "problems" && <ProblemsPanel issues={issues} onClose={() => setPanel(undefined)} onPick={(i) => void openFile(i.file, i.pointer)} />}
+          {panel === "changes" && changes && (
+            <ChangesPanel
+              changes={changes}
+              onClose={() => setPanel(undefined)}
+              onDiscarded={async (path) => {
+                setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => p !== path)));
+                await refreshSite();
+                await loadChanges();
+                if (path === current) void openFile(path);
+              }}
+            />
+          )}
+          {conflict && (
+            <ConflictDialog
+              path={conflict.path}
+              onKeepMine={() => {
+                const c = conflict;
+                setConflict(undefined);
+                setOpen((all) => ({ ...all, [c.path]: { ...all[c.path]!, file: c.disk } }));
+                setTimeout(() => void save(c.path, true), 0);
+              }}
+              onTakeTheirs={() => {
+                const c = conflict;
+                setConflict(undefined);
+                setOpen((all) => ({ ...all, [c.path]: { file: c.disk, history: [c.disk.data], at: 0, lastChange: 0, savedAt: 0 } }));
+                setStatus(`Loaded the version of ${c.path} on disk.`);
+              }}
+              onCancel={() => setConflict(undefined)}
+            />
+          )}
+          {dialog === "new" && (
+            <NewPageDialog
+              pages={site.files.filter((f) => f.kind === "page")}
+              onClose={() => setDialog(undefined)}
+              onCreate={async (body) => {
+                const reply = await pageOp("/api/pages/new", body);
+                if (reply.ok && reply.path) {
+                  setDialog(undefined);
+                  setAddress(body.address);
+                  await openFile(reply.path);
+                  setStatus(`Created ${body.address}.`);
+                }
+                return reply;
+              }}
+            />
+          )}
+          {dialog === "rename" && entry && (
+            <RenamePageDialog
+              entry={entry}
+              unsaved={dirtyPaths.has(entry.path)}
+              onClose={() => setDialog(undefined)}
+              onRename={async (body) => {
+                const reply = await pageOp("/api/pages/rename", body);
+                if (reply.ok && reply.path) {
+                  setDialog(undefined);
+                  setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => p !== entry.path)));
+                  setAddress(body.address);
+                  await openFile(reply.path);
+                  setStatus(`Moved to ${body.address}.`);
+                }
+                return reply;
+              }}
+            />
+          )}
+          {dialog === "delete" && entry && (
+            <DeletePageDialog
+              entry={entry}
+              onClose={() => setDialog(undefined)}
+              onDelete={async () => {
+                const reply = await pageOp("/api/pages/delete", { path: entry.path });
+                if (reply.ok) {
+                  setDialog(undefined);
+                  setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => p !== entry.path)));
+                  setCurrent(undefined);
+                  setStatus(`Deleted ${entry.address}.`);
+                }
+                return reply;
+              }}
+            />
+          )}
+        </div>
+      </SectionsProvider>
+    </StudioContext.Provider>
+  );
+}
+
+export { ApiError };

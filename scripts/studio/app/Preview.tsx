@@ -1,0 +1,86 @@
+/**
+ * The preview: the page rendered from the drafts by the site's own templates, in a
+ * frame titled "Preview", at a phone's or a laptop's width. A new render replaces the
+ * frame's page at the same scroll position (the preview's script restores it); clicks
+ * in it come back as "select this" messages, only from the preview's origin.
+ */
+import { useEffect, useRef, useState } from "react";
+import { previewOrigin } from "./api.ts";
+
+export interface PreviewSelect {
+  section: number;
+  text: string;
+  image?: string;
+}
+
+export function Preview({ src, onSelect, onNavigate }: { src: string | undefined; onSelect: (m: PreviewSelect) => void; onNavigate: (address: string) => void }) {
+  const [width, setWidth] = useState<"phone" | "desktop">("desktop");
+  const frame = useRef<HTMLIFrameElement>(null);
+  const scroll = useRef(0);
+  const handlers = useRef({ onSelect, onNavigate });
+  handlers.current = { onSelect, onNavigate };
+  const shownAddress = useRef<string>();
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  // The laptop's width (1280 px) drawn smaller to fit the pane, so the page shows its desktop layout.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const fit = () => setScale(Math.min(1, el.clientWidth / 1280));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const listen = (e: MessageEvent) => {
+      if (e.origin !== previewOrigin || e.source !== frame.current?.contentWindow) return;
+      const m = e.data as { type?: string; y?: number; address?: string; version?: number } & PreviewSelect;
+      if (m.type === "studio-scroll") scroll.current = m.y ?? 0;
+      if (m.type === "studio-select") handlers.current.onSelect(m);
+      if (m.type === "studio-shown") {
+        document.dispatchEvent(new CustomEvent("studio-preview-shown", { detail: { version: m.version, at: performance.now() } }));
+        if (m.address && shownAddress.current && m.address !== shownAddress.current) handlers.current.onNavigate(m.address);
+      }
+    };
+    addEventListener("message", listen);
+    return () => removeEventListener("message", listen);
+  }, []);
+
+  useEffect(() => {
+    if (!src || !frame.current) return;
+    const address = src.split("?")[0]!;
+    if (address !== shownAddress.current) scroll.current = 0;
+    shownAddress.current = address;
+    frame.current.contentWindow?.location.replace(`${previewOrigin}${src}&__y=${scroll.current}`);
+  }, [src]);
+
+  return (
+    <section className="st-preview" aria-label="Preview">
+      <div className="st-preview-bar">
+        <div role="group" aria-label="Preview width" className="st-toggle">
+          <button type="button" aria-pressed={width === "phone"} onClick={() => setWidth("phone")}>
+            Phone
+          </button>
+          <button type="button" aria-pressed={width === "desktop"} onClick={() => setWidth("desktop")}>
+            Desktop
+          </button>
+        </div>
+        {src && (
+          <a className="st-link" href={`${previewOrigin}${src}`} target="_blank" rel="noreferrer">
+            Open in a new tab
+          </a>
+        )}
+      </div>
+      <div className={`st-frame st-frame-${width}`} ref={box}>
+        <iframe
+          ref={frame}
+          title="Preview"
+          src="about:blank"
+          style={width === "desktop" ? { width: 1280, height: `${100 / scale}%`, transform: `scale(${scale})`, transformOrigin: "0 0" } : { width: 390, height: "100%" }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * The form library (@rjsf/core 6) set up for the Studio: every field labelled by its
+ * schema's title (or its name in words), its description as help, its first example
+ * as placeholder; the x- keywords choosing the pickers (widgets/); booleans as
+ * switches; lists with move up/down, duplicate and remove as named buttons that keep
+ * the keyboard focus on the item that moved; a page's sections as a list whose
+ * "Add section" offers the section catalogue.
+ */
+import { getDefaultRegistry } from "@rjsf/core";
+import { buttonId, type ArrayFieldItemButtonsTemplateProps, type FieldProps, type RJSFSchema, type UiSchema, type WidgetProps } from "@rjsf/utils";
+import { customizeValidator } from "@rjsf/validator-ajv8";
+import { createContext, useContext, useRef, useState, type ReactNode } from "react";
+import type { StudioSectionType } from "../protocol.ts";
+import { studioWidgets, widgetFor } from "./widgets/index.ts";
+
+/** Schema resolution only (which section a "oneOf" item is): the messages shown are the build's, never this validator's. */
+export const validator = customizeValidator({ ajvOptionsOverrides: { strict: false, allErrors: false, validateFormats: false } });
+
+const defaults = getDefaultRegistry();
+const BaseSchemaField = defaults.fields.SchemaField;
+const BaseArrayField = defaults.fields.ArrayField;
+
+/** Words editors use for a few field names. */
+const NAMES: Record<string, string> = { src: "Image", alt: "Alternative text", href: "Link", url: "Address", cta: "Call to action", id: "Id", ms: "Milliseconds" };
+
+export function fieldLabel(name: string): string {
+  if (NAMES[name]) return NAMES[name];
+  if (/^\d+$/.test(name)) return `Item ${Number(name) + 1}`;
+  const words = name
+    .replace(/Ms$/, " (milliseconds)")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export const SectionsContext = createContext<StudioSectionType[]>([]);
+
+function StudioSchemaField(props: FieldProps) {
+  const { registry, schema, formData, name } = props;
+  const resolved = registry.schemaUtils.retrieveSchema(schema as RJSFSchema, formData) as RJSFSchema & Record<string, unknown>;
+  const ui: UiSchema = { ...(props.uiSchema ?? {}) };
+  const title = typeof resolved.title === "string" && !/[A-Z][a-z]+[A-Z]/.test(resolved.title) ? resolved.title : fieldLabel(name || "");
+  if (!ui["ui:title"] && name) ui["ui:title"] = title;
+  const example = Array.isArray(resolved.examples) ? resolved.examples[0] : undefined;
+  if (!ui["ui:placeholder"] && (typeof example === "string" || typeof example === "number")) ui["ui:placeholder"] = String(example);
+  const widget = widgetFor(resolved);
+  if (widget && !ui["ui:widget"]) ui["ui:widget"] = widget;
+  if (resolved.type === "boolean" && !ui["ui:widget"]) ui["ui:widget"] = "SwitchWidget";
+  if (resolved.const !== undefined) ui["ui:widget"] = "hidden";
+  if (resolved.type === "array" && (resolved.items as { discriminator?: unknown } | undefined)?.discriminator) return <SectionsField {...props} uiSchema={ui} />;
+  if (Array.isArray(resolved.oneOf) && resolved.discriminator) return <SectionItemField {...props} uiSchema={ui} />;
+  return <BaseSchemaField {...props} uiSchema={ui} />;
+}
+
+/** One section: the form of its own type (by its "type"), under a heading naming the type. */
+function SectionItemField(props: FieldProps) {
+  const sections = useContext(SectionsContext);
+  const type = (props.formData as { type?: string } | undefined)?.type;
+  const oneOf = ((props.registry.schemaUtils.retrieveSchema(props.schema as RJSFSchema, props.formData) as RJSFSchema).oneOf ?? []) as RJSFSchema[];
+  const option = oneOf.find((o) => {
+    const r = props.registry.schemaUtils.retrieveSchema(o, props.formData) as RJSFSchema;
+    return (r.properties?.["type"] as RJSFSchema | undefined)?.const === type;
+  });
+  const known = sections.find((s) => s.type === type);
+  if (!option) return <p className="st-note">This section has the type “{String(type)}”, which the site does not know. Fix it in the file, or remove the section.</p>;
+  const ui: UiSchema = { ...(props.uiSchema ?? {}), "ui:title": known?.name ?? fieldLabel(String(type)), "ui:description": known?.description ?? "" };
+  return <BaseSchemaField {...props} schema={option} uiSchema={ui} />;
+}
+
+/** A page's sections: the list, and "Add section" with the catalogue of section types. */
+function SectionsField(props: FieldProps) {
+  const sections = useContext(SectionsContext);
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState("");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const list = (props.formData as unknown[] | undefined) ?? [];
+  const add = (type: StudioSectionType) => {
+    props.onChange([...list, structuredClone(type.example)], props.fieldPathId.path);
+    dialog.current?.close();
+    setOpen(false);
+    const id = `${props.fieldPathId.$id}_${list.length}`;
+    setTimeout(() => document.getElementById(id)?.scrollIntoView({ block: "start" }), 50);
+  };
+  const shown = sections.filter((s) => `${s.name} ${s.description}`.toLowerCase().includes(filter.toLowerCase()));
+  const ui: UiSchema = { ...(props.uiSchema ?? {}), "ui:options": { ...((props.uiSchema?.["ui:options"] as object) ?? {}), addable: false } };
+  return (
+    <div className="st-sections">
+      <BaseArrayField {...props} uiSchema={ui} />
+      <button
+        type="button"
+        ref={opener}
+        className="st-button st-add"
+        onClick={() => {
+          setOpen(true);
+          dialog.current?.showModal();
+        }}
+      >
+        Add section
+      </button>
+      <dialog ref={dialog} className="st-dialog st-catalogue" aria-labelledby="st-catalogue-title" onClose={() => (setOpen(false), opener.current?.focus())}>
+        <h2 id="st-catalogue-title">Add a section</h2>
+        <label className="st-search">
+          <span>Search sections</span>
+          <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        </label>
+        {open && (
+          <ul className="st-catalogue-list">
+            {shown.map((s) => (
+              <li key={s.type}>
+                <button type="button" className="st-catalogue-item" onClick={() => add(s)} aria-describedby={`st-cat-${s.type}`}>
+                  <span className="st-catalogue-name">{s.name}</span>
+                  <span className="st-catalogue-desc" id={`st-cat-${s.type}`}>
+                    {s.description}
+                  </span>
+                  <span className="st-catalogue-example" aria-hidden="true">
+                    {exampleLine(s.example)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="st-dialog-actions">
+          <button type="button" className="st-button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}
+
+/** The first words of an example section, as a preview of what it holds. */
+function exampleLine(example: Record<string, unknown>): string {
+  const text = Object.entries(example).find(([k, v]) => k !== "type" && typeof v === "string" && v.length > 3)?.[1] as string | undefined;
+  return text ? `e.g. “${text.length > 70 ? `${text.slice(0, 70)}…` : text}”` : "";
+}
+
+/** Move up, move down, duplicate, remove: named buttons; after a move the focus follows the item. */
+function ItemButtons(props: ArrayFieldItemButtonsTemplateProps) {
+  const { disabled, readonly, hasCopy, hasMoveDown, hasMoveUp, hasRemove, fieldPathId, onCopyItem, onRemoveItem, onMoveDownItem, onMoveUpItem, index } = props;
+  const base = fieldPathId.$id.replace(/_\d+$/, "");
+  const focusLater = (at: number, button: "moveUp" | "moveDown" | "remove") =>
+    setTimeout(() => {
+      const target = document.getElementById(`${base}_${at}__${button}`) as HTMLButtonElement | null;
+      if (target && !target.disabled) target.focus();
+      else (document.getElementById(`${base}_${at}__moveDown`) ?? document.getElementById(`${base}_${at}__moveUp`))?.focus();
+    }, 30);
+  const off = disabled || readonly;
+  const n = index + 1;
+  return (
+    <div className="st-item-buttons" role="group" aria-label={`Item ${n}`}>
+      {(hasMoveUp || hasMoveDown) && (
+        <button type="button" id={buttonId(fieldPathId, "moveUp")} className="st-mini" disabled={off || !hasMoveUp} aria-label={`Move item ${n} up`} onClick={(e) => (onMoveUpItem(e), focusLater(index - 1, "moveUp"))}>
+          ↑ Up
+        </button>
+      )}
+      {(hasMoveUp || hasMoveDown) && (
+        <button type="button" id={buttonId(fieldPathId, "moveDown")} className="st-mini" disabled={off || !hasMoveDown} aria-label={`Move item ${n} down`} onClick={(e) => (onMoveDownItem(e), focusLater(index + 1, "moveDown"))}>
+          ↓ Down
+        </button>
+      )}
+      {hasCopy && (
+        <button type="button" id={buttonId(fieldPathId, "copy")} className="st-mini" disabled={off} aria-label={`Duplicate item ${n}`} onClick={onCopyItem}>
+          Duplicate
+        </button>
+      )}
+      {hasRemove && (
+        <button type="button" id={buttonId(fieldPathId, "remove")} className="st-mini st-danger" disabled={off} aria-label={`Remove item ${n}`} onClick={onRemoveItem}>
+          Remove
+        </button>
+      )}
+    </div>
+  );
+}
+
+function AddButton(props: { onClick?: (e: unknown) => void; disabled?: boolean; id?: string; className?: string }) {
+  return (
+    <button type="button" id={props.id} className="st-button st-add" onClick={props.onClick} disabled={props.disabled}>
+      Add item
+    </button>
+  );
+}
+
+function SwitchWidget(props: WidgetProps) {
+  const { id, value, onChange, label, disabled, readonly, onBlur, onFocus } = props;
+  return (
+    <label className="st-switch" htmlFor={id}>
+      <input id={id} type="checkbox" role="switch" checked={value === true} disabled={disabled || readonly} aria-checked={value === true} onChange={(e) => onChange(e.target.checked)} onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)} />
+      <span className="st-switch-track" aria-hidden="true" />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+export const fields = { SchemaField: StudioSchemaField };
+export const widgets = { ...studioWidgets, SwitchWidget };
+export const templates = {
+  ArrayFieldItemButtonsTemplate: ItemButtons,
+  ButtonTemplates: { ...defaults.templates.ButtonTemplates, AddButton: AddButton as never },
+};
+export const uiSchema: UiSchema = { "ui:globalOptions": { copyable: true }, "ui:submitButtonOptions": { norender: true }, $schema: { "ui:widget": "hidden" } };
+
+export function SectionsProvider({ value, children }: { value: StudioSectionType[]; children: ReactNode }) {
+  return <SectionsContext.Provider value={value}>{children}</SectionsContext.Provider>;
+}

@@ -1,0 +1,287 @@
+/**
+ * The Studio's panels and dialogs: every problem of the site, the changes since the
+ * last commit (with a diff and "discard"), the conflict prompt, and the page
+ * operations (new, rename, delete). Dialogs are native modal <dialog>s: labelled,
+ * Escape closes them, focus returns where it was.
+ */
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { ChangesReply, DiffReply, NewPageRequest, PageOpReply, RenamePageRequest, StudioFileEntry, StudioIssue } from "../protocol.ts";
+import { get, post } from "./api.ts";
+import { issueText } from "./pointer.ts";
+
+function Modal({ title, onClose, children, role = "dialog" }: { title: string; onClose: () => void; children: ReactNode; role?: "dialog" | "alertdialog" }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const back = useRef<Element | null>(null);
+  const id = `st-modal-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  useEffect(() => {
+    back.current = document.activeElement;
+    ref.current?.showModal();
+    return () => (back.current as HTMLElement | null)?.focus?.();
+  }, []);
+  return (
+    <dialog ref={ref} className="st-dialog" role={role === "alertdialog" ? "alertdialog" : undefined} aria-labelledby={id} onClose={onClose} onCancel={(e) => (e.preventDefault(), onClose())}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}
+
+export function ProblemsPanel({ issues, onClose, onPick }: { issues: StudioIssue[]; onClose: () => void; onPick: (i: StudioIssue) => void }) {
+  const errors = issues.filter((i) => i.severity === "error").length;
+  return (
+    <aside className="st-panel" aria-labelledby="st-problems-title">
+      <div className="st-panel-head">
+        <h2 id="st-problems-title">Problems in the site</h2>
+        <button type="button" className="st-button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p>{issues.length === 0 ? "No problems: the site builds." : `${errors} ${errors === 1 ? "error" : "errors"}, ${issues.length - errors} ${issues.length - errors === 1 ? "warning" : "warnings"}. The build reports the same.`}</p>
+      <ul className="st-problems">
+        {issues.map((i, n) => (
+          <li key={n} className={i.severity === "error" ? "st-problem-error" : "st-problem-warning"}>
+            <button type="button" className="st-problem" onClick={() => onPick(i)}>
+              <span className="st-problem-where">
+                {i.severity === "error" ? "Error" : "Warning"} · {i.file}:{i.line}:{i.column}
+              </span>
+              <span>{issueText(i)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
+
+export function ChangesPanel({ changes, onClose, onDiscarded }: { changes: ChangesReply; onClose: () => void; onDiscarded: (path: string) => Promise<void> }) {
+  const [diff, setDiff] = useState<DiffReply>();
+  const [confirm, setConfirm] = useState<string>();
+  const [message, setMessage] = useState("");
+  const show = async (path: string) => {
+    try {
+      setDiff(await get<DiffReply>(`/api/diff?path=${encodeURIComponent(path)}`));
+    } catch (e) {
+      setMessage((e as Error).message);
+    }
+  };
+  return (
+    <aside className="st-panel st-panel-wide" aria-labelledby="st-changes-title">
+      <div className="st-panel-head">
+        <h2 id="st-changes-title">Changes since the last commit</h2>
+        <button type="button" className="st-button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p className="st-help">To publish, commit these files with git (GitHub Desktop, or the GitHub web page): CONTENT.md explains how.</p>
+      <p role="status">{message}</p>
+      {changes.files.length === 0 ? (
+        <p>No changes: the content is as it was committed.</p>
+      ) : (
+        <ul className="st-changes">
+          {changes.files.map((f) => (
+            <li key={f.path}>
+              <span className={`st-change st-change-${f.status}`}>{f.status}</span> {f.path}{" "}
+              <button type="button" className="st-mini" onClick={() => void show(f.path)}>
+                Show changes
+              </button>{" "}
+              <button type="button" className="st-mini st-danger" onClick={() => setConfirm(f.path)}>
+                Discard changes
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {diff && (
+        <figure className="st-diff">
+          <figcaption>{diff.path}</figcaption>
+          <pre tabIndex={0} aria-label={`Changes in ${diff.path}`}>
+            {diff.diff.split("\n").map((line, n) => (
+              <span key={n} className={line.startsWith("+") && !line.startsWith("+++") ? "st-add-line" : line.startsWith("-") && !line.startsWith("---") ? "st-del-line" : undefined}>
+                {line}
+                {"\n"}
+              </span>
+            ))}
+          </pre>
+        </figure>
+      )}
+      {confirm && (
+        <Modal title="Discard changes?" role="alertdialog" onClose={() => setConfirm(undefined)}>
+          <p>
+            {confirm} goes back to how it was at the last commit. What changed since is lost.
+          </p>
+          <div className="st-dialog-actions">
+            <button type="button" className="st-button" onClick={() => setConfirm(undefined)}>
+              Keep changes
+            </button>
+            <button
+              type="button"
+              className="st-button st-danger"
+              onClick={async () => {
+                const path = confirm;
+                setConfirm(undefined);
+                try {
+                  await post("/api/discard", { path });
+                  setDiff(undefined);
+                  setMessage(`Discarded the changes to ${path}.`);
+                  await onDiscarded(path);
+                } catch (e) {
+                  setMessage((e as Error).message);
+                }
+              }}
+            >
+              Discard
+            </button>
+          </div>
+        </Modal>
+      )}
+    </aside>
+  );
+}
+
+export function ConflictDialog({ path, onKeepMine, onTakeTheirs, onCancel }: { path: string; onKeepMine: () => void; onTakeTheirs: () => void; onCancel: () => void }) {
+  return (
+    <Modal title="This file changed on disk" role="alertdialog" onClose={onCancel}>
+      <p>
+        {path} was changed somewhere else (another tab or another editor) after you opened it here. Saving now would overwrite that change.
+      </p>
+      <div className="st-dialog-actions">
+        <button type="button" className="st-button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="st-button" onClick={onTakeTheirs}>
+          Load the version on disk
+        </button>
+        <button type="button" className="st-button st-primary" onClick={onKeepMine}>
+          Overwrite with mine
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function OpResult({ reply }: { reply: PageOpReply | undefined }) {
+  if (!reply || reply.ok) return null;
+  return (
+    <div role="alert" className="st-alert">
+      <p>{reply.message}</p>
+      {reply.linkedFrom && (
+        <ul>
+          {reply.linkedFrom.map((l, n) => (
+            <li key={n}>
+              {l.file} {l.pointer}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function NewPageDialog({ pages, onClose, onCreate }: { pages: StudioFileEntry[]; onClose: () => void; onCreate: (body: NewPageRequest) => Promise<PageOpReply> }) {
+  const [address, setAddress] = useState("/");
+  const [title, setTitle] = useState("");
+  const [from, setFrom] = useState("");
+  const [reply, setReply] = useState<PageOpReply>();
+  return (
+    <Modal title="New page" onClose={onClose}>
+      <form
+        className="st-form"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setReply(await onCreate({ address, title, ...(from ? { from } : {}) }));
+        }}
+      >
+        <label>
+          Address
+          <input required value={address} onChange={(e) => setAddress(e.target.value)} aria-describedby="st-new-address-help" />
+        </label>
+        <p id="st-new-address-help" className="st-help">
+          Starts with /, in lower-case letters, digits and dashes: /about/team.
+        </p>
+        <label>
+          Title
+          <input required minLength={3} value={title} onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <label>
+          Start from
+          <select value={from} onChange={(e) => setFrom(e.target.value)}>
+            <option value="">A blank page with a hero</option>
+            {pages.map((p) => (
+              <option key={p.path} value={p.path}>
+                A copy of {p.label} ({p.address})
+              </option>
+            ))}
+          </select>
+        </label>
+        <OpResult reply={reply} />
+        <div className="st-dialog-actions">
+          <button type="button" className="st-button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="st-button st-primary">
+            Create page
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function RenamePageDialog({ entry, unsaved, onClose, onRename }: { entry: StudioFileEntry; unsaved: boolean; onClose: () => void; onRename: (body: RenamePageRequest) => Promise<PageOpReply> }) {
+  const [address, setAddress] = useState(entry.address ?? "/");
+  const [keepAlias, setKeepAlias] = useState(true);
+  const [updateLinks, setUpdateLinks] = useState(true);
+  const [reply, setReply] = useState<PageOpReply>();
+  return (
+    <Modal title="Rename page" onClose={onClose}>
+      <form
+        className="st-form"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setReply(await onRename({ path: entry.path, address, keepAlias, updateLinks }));
+        }}
+      >
+        {unsaved && <p className="st-alert">Save or undo this page’s changes first: renaming moves the saved file.</p>}
+        <label>
+          New address
+          <input required value={address} onChange={(e) => setAddress(e.target.value)} />
+        </label>
+        <label className="st-check">
+          <input type="checkbox" checked={keepAlias} onChange={(e) => setKeepAlias(e.target.checked)} /> Keep {entry.address} working (it shows the same page)
+        </label>
+        <label className="st-check">
+          <input type="checkbox" checked={updateLinks} onChange={(e) => setUpdateLinks(e.target.checked)} /> Update every link to {entry.address} in the site
+        </label>
+        <OpResult reply={reply} />
+        <div className="st-dialog-actions">
+          <button type="button" className="st-button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="st-button st-primary" disabled={unsaved}>
+            Rename
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function DeletePageDialog({ entry, onClose, onDelete }: { entry: StudioFileEntry; onClose: () => void; onDelete: () => Promise<PageOpReply> }) {
+  const [reply, setReply] = useState<PageOpReply>();
+  return (
+    <Modal title="Delete page?" role="alertdialog" onClose={onClose}>
+      <p>
+        {entry.label} ({entry.address}) and its file {entry.path} will be deleted.
+      </p>
+      <OpResult reply={reply} />
+      <div className="st-dialog-actions">
+        <button type="button" className="st-button" onClick={onClose}>
+          Keep the page
+        </button>
+        <button type="button" className="st-button st-danger" onClick={async () => setReply(await onDelete())}>
+          Delete page
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * From the build's issues (JSON pointers) to the form and back: the form library's
+ * error tree for the fields of one file, the id of a field's control, and the field
+ * whose text a click in the preview landed on.
+ */
+import type { ErrorSchema } from "@rjsf/utils";
+import type { StudioIssue } from "../protocol.ts";
+
+export const tokens = (pointer: string) =>
+  pointer
+    .split("/")
+    .slice(1)
+    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+
+/** The control's id the form gives a field ("/sections/0/heading" -> "root_sections_0_heading"). */
+export const fieldId = (pointer: string) => ["root", ...tokens(pointer)].join("_");
+
+/** What an issue says at its field: the message, the hint, and the code (explained in ERRORS.md). */
+export const issueText = (issue: StudioIssue) => `${issue.message}${issue.hint ? ` ${issue.hint}` : ""} [${issue.code}]`;
+
+/** The issues of a file as an error tree; those pinned to the whole file are left to the file's banner. */
+export function errorTree(issues: StudioIssue[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const issue of issues) {
+    if (issue.pointer === "") continue;
+    let node = root;
+    for (const t of tokens(issue.pointer)) node = (node[t] ??= {}) as Record<string, unknown>;
+    ((node["__errors"] ??= []) as string[]).push(issueText(issue));
+  }
+  return root as ErrorSchema;
+}
+
+/** The pointer of the string in `data` (under `base`) that best matches a clicked text: equal, then contained. */
+export function findText(data: unknown, text: string, base = ""): string | undefined {
+  const wanted = normalize(text);
+  if (!wanted) return undefined;
+  const strings: [string, string][] = [];
+  const walk = (node: unknown, at: string) => {
+    if (typeof node === "string") strings.push([at, normalize(node)]);
+    else if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${at}/${i}`));
+    else if (node && typeof node === "object") for (const [k, v] of Object.entries(node)) if (k !== "type" && k !== "$schema") walk(v, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  };
+  walk(data, base);
+  return (
+    strings.find(([, s]) => s === wanted)?.[0] ??
+    strings.find(([, s]) => s.length > 2 && wanted.includes(s))?.[0] ??
+    strings.find(([, s]) => s.includes(wanted))?.[0]
+  );
+}
+
+/** Text as shown: Markdown marks and spacing left out. */
+const normalize = (s: string) =>
+  s
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[*_`#>]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+
+export function getAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const t of tokens(pointer)) node = (node as Record<string, unknown> | undefined)?.[t];
+  return node;
+}

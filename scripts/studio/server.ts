@@ -1,0 +1,413 @@
+/**
+ * The Studio's two local servers, both bound to 127.0.0.1:
+ *
+ * - the app (http://localhost:3001): the editor's page and bundle, and its API
+ *   (protocol.ts). Every request must name this machine in Host (no DNS-rebinding page
+ *   can read or write through it); every write is a POST carrying the per-run token the
+ *   app's page holds and, from a browser, the app's own Origin (lib/same-origin.ts).
+ *   Anything else gets 403 and changes nothing. Paths are confined to content/
+ *   (confine.ts); a request the server cannot satisfy gets a plain sentence, never a crash.
+ * - the preview (another port): the drafts' renders at the site's own addresses, so the
+ *   page works as it will when published (islands, styles, links), with preview-script.ts
+ *   added. It only reads.
+ */
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { contentHash } from "../lib/hash.ts";
+import type { ProjectPaths } from "../lib/paths.ts";
+import { OWN_HOSTNAMES, writeAllowed } from "../lib/same-origin.ts";
+import { parseFrontMatter } from "../lib/front-matter.ts";
+import { parseJson } from "../lib/json.ts";
+import { outputFor } from "../pipeline/4-routes.ts";
+import { loadSchemas, type SchemaSet } from "../pipeline/support/schemas.ts";
+import { ConfinementError, contentFile } from "./confine.ts";
+import { DraftBuilder } from "./drafts.ts";
+import { changedFiles, discard, fileDiff, isGitRepo } from "./git.ts";
+import { editJson } from "./json-edit.ts";
+import { editMarkdown } from "./md-edit.ts";
+import { deletePlan, newPage, renamePage } from "./pages.ts";
+import { previewScript } from "./preview-script.ts";
+import type { DeletePageRequest, DraftReply, DraftRequest, NewPageRequest, PageOpReply, RenamePageRequest, SaveReply, SaveRequest, StudioFile, UploadReply } from "./protocol.ts";
+import { assetInfo, describeSite } from "./site.ts";
+import { studioSchemas } from "./bundle-schemas.ts";
+import { checkUpload, MAX_UPLOAD_BYTES, uniqueAssetName } from "./uploads.ts";
+
+export interface StudioOptions {
+  paths: ProjectPaths;
+  port: number;
+  /** The preview's port (0: any free one). */
+  previewPort?: number;
+  /** The app's page and bundle (app-bundle.ts). */
+  app: { js: string; css: string };
+}
+
+export interface Studio {
+  url: string;
+  previewUrl: string;
+  token: string;
+  builder: DraftBuilder;
+  close(): Promise<void>;
+}
+
+const MAX_JSON_BYTES = 8 * 1024 * 1024;
+
+class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether Host names this machine on this port. */
+function ownHost(req: http.IncomingMessage, port: number): boolean {
+  const host = (req.headers.host ?? "").trim().toLowerCase();
+  const m = /^(\[[0-9a-f:.]+\]|[^\s:/?#@[\]]+)(?::(\d{1,5}))?$/.exec(host);
+  return Boolean(m && OWN_HOSTNAMES.includes(m[1]!) && Number(m[2] ?? 80) === port);
+}
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new HttpError(413, `The request is too large (more than ${Math.round(limit / 1024 / 1024)} MB).`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+async function readJson<T>(req: http.IncomingMessage): Promise<T> {
+  const body = await readBody(req, MAX_JSON_BYTES);
+  try {
+    return JSON.parse(body.toString("utf8")) as T;
+  } catch {
+    throw new HttpError(400, "The request is not JSON.");
+  }
+}
+
+function send(res: http.ServerResponse, status: number, body: string | Buffer, type: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store", "x-content-type-options": "nosniff", ...headers });
+  res.end(body);
+}
+
+const sendJson = (res: http.ServerResponse, status: number, value: unknown) => send(res, status, JSON.stringify(value), "application/json; charset=utf-8");
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".woff2": "font/woff2",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml",
+  ".webmanifest": "application/manifest+json",
+};
+const typeOf = (file: string) => TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+
+/** A content file's text as the editor would save it: the file's own formatting kept (json-edit.ts, md-edit.ts). */
+function textFor(file: string, original: string | undefined, data: unknown): string {
+  if (file.endsWith(".md")) {
+    const { body, ...fields } = (data ?? {}) as Record<string, unknown>;
+    return editMarkdown(original ?? "---\n---\n", fields, typeof body === "string" ? body : "");
+  }
+  return editJson(original ?? "{}\n", data);
+}
+
+async function readText(abs: string): Promise<string | undefined> {
+  try {
+    return await fs.readFile(abs, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
+  }
+}
+
+function studioFile(file: string, text: string): StudioFile {
+  let data: unknown;
+  if (file.endsWith(".md")) data = parseFrontMatter(text).data;
+  else data = parseJson(text).value;
+  return { path: file, text, data, version: contentHash(text) };
+}
+
+/** Writes a whole file or nothing (a temporary file renamed over it). */
+async function writeWhole(abs: string, data: string | Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(abs), { recursive: true });
+  const tmp = `${abs}.${randomBytes(6).toString("hex")}.studio-tmp`;
+  try {
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, abs);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+export async function startStudio(options: StudioOptions): Promise<Studio> {
+  const { paths } = options;
+  const token = randomBytes(24).toString("base64url");
+  const builder = new DraftBuilder(paths);
+  let schemas: SchemaSet = await loadSchemas(paths.schemas);
+  const git = await isGitRepo(paths.root);
+  /** The drafts of the last /api/draft: what the preview renders when it follows a link to another page. */
+  let drafts = new Map<string, string>();
+  let previewPort = 0;
+  let appPort = 0;
+
+  const confined = (file: unknown): string => {
+    if (typeof file !== "string") throw new HttpError(400, "The request names no file.");
+    try {
+      return contentFile(paths.root, file);
+    } catch (err) {
+      if (err instanceof ConfinementError) throw new HttpError(403, err.message);
+      throw err;
+    }
+  };
+
+  /** The drafts as texts, each written as it would be saved. */
+  async function draftTexts(given: Record<string, unknown>): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const [file, data] of Object.entries(given)) out.set(file, textFor(file, await readText(confined(file)), data));
+    return out;
+  }
+
+  const api: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<void>> = {
+    "GET /api/site": async (_req, res) => sendJson(res, 200, await describeSite(paths, schemas, git)),
+    "GET /api/schemas": async (_req, res) => {
+      schemas = await loadSchemas(paths.schemas);
+      const roots = ["site.schema.json", "page.schema.json", ...schemas.collections.values(), ...[...schemas.byPath.keys()].filter((k) => !k.includes("/") && k !== "defs.schema.json")];
+      sendJson(res, 200, studioSchemas(schemas, roots));
+    },
+    "GET /api/file": async (_req, res, url) => {
+      const file = url.searchParams.get("path");
+      const text = await readText(confined(file));
+      if (text === undefined) throw new HttpError(404, `There is no file ${file}.`);
+      sendJson(res, 200, studioFile(file!, text));
+    },
+    "POST /api/draft": async (req, res) => {
+      const body = await readJson<DraftRequest>(req);
+      drafts = await draftTexts(body.drafts ?? {});
+      const result = await builder.draft(drafts, typeof body.address === "string" ? body.address : "/");
+      if (!result) return sendJson(res, 200, { superseded: true });
+      const reply: DraftReply = { issues: result.issues, ms: result.ms, ...(result.render ? { preview: `${result.render.address}?v=${result.render.version}` } : {}) };
+      sendJson(res, 200, reply);
+    },
+    "POST /api/save": async (req, res) => {
+      const body = await readJson<SaveRequest>(req);
+      const abs = confined(body.path);
+      const disk = await readText(abs);
+      if (disk !== undefined && contentHash(disk) !== body.version && !body.force) {
+        const reply: SaveReply = { ok: false, reason: "conflict", disk: studioFile(body.path, disk) };
+        return sendJson(res, 409, reply);
+      }
+      const text = textFor(body.path, disk, body.data);
+      const checked = await builder.check(new Map([...drafts, [body.path, text]]));
+      const errors = checked.issues.filter((i) => i.severity === "error" && i.file === body.path);
+      if (errors.length) return sendJson(res, 422, { ok: false, reason: "invalid", issues: errors } satisfies SaveReply);
+      if (text !== disk) await writeWhole(abs, text);
+      drafts.delete(body.path);
+      sendJson(res, 200, { ok: true, file: studioFile(body.path, text) } satisfies SaveReply);
+    },
+    "POST /api/pages/new": async (req, res) => {
+      const body = await readJson<NewPageRequest>(req);
+      const made = await pageOp(() => newPage(paths.root, { address: body.address, title: body.title, ...(body.from ? { from: body.from } : {}) }));
+      if (!made.ok) return sendJson(res, 422, made);
+      await writeWhole(confined(made.value.path), made.value.text);
+      sendJson(res, 200, { ok: true, path: made.value.path, changed: [made.value.path] } satisfies PageOpReply);
+    },
+    "POST /api/pages/rename": async (req, res) => {
+      const body = await readJson<RenamePageRequest>(req);
+      confined(body.path);
+      const plan = await pageOp(() => renamePage(paths.root, body));
+      if (!plan.ok) return sendJson(res, 422, plan);
+      for (const [file, text] of plan.value.writes) await writeWhole(confined(file), text);
+      if (plan.value.remove !== plan.value.newPath) await fs.rm(confined(plan.value.remove), { force: true });
+      sendJson(res, 200, { ok: true, path: plan.value.newPath, changed: [...plan.value.writes.keys(), plan.value.remove] } satisfies PageOpReply);
+    },
+    "POST /api/pages/delete": async (req, res) => {
+      const body = await readJson<DeletePageRequest>(req);
+      const abs = confined(body.path);
+      const plan = await deletePlan(paths.root, body.path);
+      if (!plan.ok) return sendJson(res, 422, { ok: false, message: plan.message, linkedFrom: plan.linkedFrom } satisfies PageOpReply);
+      await fs.rm(abs);
+      sendJson(res, 200, { ok: true, changed: [body.path] } satisfies PageOpReply);
+    },
+    "POST /api/upload": async (req, res, url) => {
+      const bytes = await readBody(req, MAX_UPLOAD_BYTES + 1);
+      const checked = checkUpload(url.searchParams.get("name") ?? "image", new Uint8Array(bytes));
+      if (!checked.ok) return sendJson(res, 422, checked satisfies UploadReply);
+      const assets = path.join(paths.content, "assets");
+      const name = uniqueAssetName(assets, checked.name);
+      const abs = confined(`content/assets/${name}`);
+      await writeWhole(abs, bytes);
+      sendJson(res, 200, { ok: true, asset: await assetInfo(paths, `assets/${name}`, bytes) } satisfies UploadReply);
+    },
+    "GET /api/changes": async (_req, res) => sendJson(res, 200, git ? { git, files: await changedFiles(paths.root) } : { git, files: [] }),
+    "GET /api/diff": async (_req, res, url) => {
+      const file = url.searchParams.get("path");
+      confined(file);
+      sendJson(res, 200, { path: file, diff: await fileDiff(paths.root, file!) });
+    },
+    "POST /api/discard": async (req, res) => {
+      const body = await readJson<{ path: string }>(req);
+      confined(body.path);
+      await discard(paths.root, body.path);
+      sendJson(res, 200, { ok: true });
+    },
+  };
+
+  const appPage = () => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Studio</title>
+<meta name="studio-token" content="${token}">
+<meta name="studio-preview-port" content="${previewPort}">
+<link rel="stylesheet" href="/app/studio.css">
+<script type="module" src="/app/studio.js"></script>
+</head>
+<body><div id="studio"></div><noscript>The Studio needs JavaScript.</noscript></body>
+</html>
+`;
+
+  const appServer = http.createServer((req, res) => {
+    void handleApp(req, res).catch((err: unknown) => {
+      if (err instanceof HttpError) return sendJson(res, err.status, { ok: false, message: err.message });
+      const message = err instanceof Error ? err.message : String(err);
+      console.error(`studio: ${req.method} ${req.url}: ${message}`);
+      sendJson(res, 500, { ok: false, message: `The Studio could not do this: ${message}` });
+    });
+  });
+
+  async function handleApp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (!ownHost(req, appPort)) throw new HttpError(403, "The Studio only answers on its own address (localhost or 127.0.0.1).");
+    const url = new URL(req.url ?? "/", "http://studio.invalid");
+    const key = `${req.method} ${url.pathname}`;
+    if (req.method === "POST") {
+      const allowed = writeAllowed(req);
+      if (!allowed.ok) throw new HttpError(403, allowed.message);
+      if (req.headers["x-studio-token"] !== token) throw new HttpError(403, "This request does not carry the Studio's token: only the Studio's own page can change files.");
+    } else if (req.method !== "GET" && req.method !== "HEAD") throw new HttpError(405, `${req.method} is not used here.`);
+    const handler = api[key];
+    if (handler) return handler(req, res, url);
+    if (url.pathname.startsWith("/api/")) throw new HttpError(404, `There is no ${url.pathname}.`);
+    const frame = { "x-frame-options": "DENY", "content-security-policy": `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-src http://localhost:${previewPort} http://127.0.0.1:${previewPort}; frame-ancestors 'none'` };
+    if (url.pathname === "/" || url.pathname === "/index.html") return send(res, 200, appPage(), "text/html; charset=utf-8", frame);
+    if (url.pathname === "/app/studio.js") return send(res, 200, options.app.js, "text/javascript; charset=utf-8");
+    if (url.pathname === "/app/studio.css") return send(res, 200, options.app.css, "text/css; charset=utf-8");
+    if (url.pathname.startsWith("/files/assets/")) {
+      const file = `content/${decodeURIComponent(url.pathname.slice("/files/".length))}`;
+      const bytes = await fs.readFile(confined(file)).catch(() => undefined);
+      if (!bytes) throw new HttpError(404, `There is no ${file}.`);
+      return send(res, 200, bytes, typeOf(file), { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" });
+    }
+    throw new HttpError(404, `There is no ${url.pathname}.`);
+  }
+
+  const previewServer = http.createServer((req, res) => {
+    void handlePreview(req, res).catch((err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      send(res, 500, `The preview could not be made: ${message}`, "text/plain; charset=utf-8");
+    });
+  });
+
+  async function handlePreview(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (!ownHost(req, previewPort)) return send(res, 403, "The preview only answers on its own address.", "text/plain; charset=utf-8");
+    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "The preview only reads.", "text/plain; charset=utf-8");
+    const url = new URL(req.url ?? "/", "http://preview.invalid");
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return send(res, 400, "Malformed address.", "text/plain; charset=utf-8");
+    }
+    const frame = { "content-security-policy": `frame-ancestors http://localhost:${appPort} http://127.0.0.1:${appPort}` };
+    // A file of a render (hashed names: any kept render's copy is the same file).
+    if (/\.[a-z0-9]+$/i.test(pathname)) {
+      const version = Number(url.searchParams.get("v")) || builder.latest()?.version || 0;
+      for (let v = version; v > 0 && v > version - 8; v--) {
+        const bytes = await builder.file(v, pathname.slice(1));
+        if (bytes) return send(res, 200, bytes, typeOf(pathname), frame);
+      }
+      return send(res, 404, "Not found.", "text/plain; charset=utf-8");
+    }
+    const address = pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/";
+    const asked = Number(url.searchParams.get("v"));
+    let html = asked ? await builder.file(asked, outputFor(address)) : undefined;
+    let version = asked;
+    if (!html) {
+      const result = await builder.draft(drafts, address);
+      if (result?.render) {
+        html = await builder.file(result.render.version, outputFor(address));
+        version = result.render.version;
+      }
+      if (!html) {
+        const why = result?.issues.some((i) => i.severity === "error") ? "the site has problems to fix first (see the Problems list)" : "there is no page at this address";
+        return send(res, 404, `<!doctype html><html lang="en"><title>No preview</title><body><p>No preview of ${address.replace(/[<&"]/g, "")}: ${why}.</p></body></html>`, "text/html; charset=utf-8", frame);
+      }
+    }
+    const studioOrigin = `http://${(req.headers.host ?? "").replace(/:\d+$/, "")}:${appPort}`;
+    const page = html.toString("utf8").replace(/<\/body>/i, `${previewScript(studioOrigin)}</body>`);
+    void version;
+    send(res, 200, page, "text/html; charset=utf-8", frame);
+  }
+
+  await listen(appServer, options.port);
+  appPort = (appServer.address() as { port: number }).port;
+  await listen(previewServer, options.previewPort ?? 0);
+  previewPort = (previewServer.address() as { port: number }).port;
+  return {
+    url: `http://localhost:${appPort}`,
+    previewUrl: `http://localhost:${previewPort}`,
+    token,
+    builder,
+    close: () => Promise.all([close(appServer), close(previewServer)]).then(() => undefined),
+  };
+}
+
+/** Runs a page operation; a refusal it throws (an address taken, a bad address) becomes a reply the app shows. */
+async function pageOp<T>(op: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
+  try {
+    return { ok: true, value: await op() };
+  } catch (err) {
+    if (err instanceof Error && !(err instanceof TypeError) && !(err as NodeJS.ErrnoException).code) return { ok: false, message: err.message };
+    throw err;
+  }
+}
+
+function listen(server: http.Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}

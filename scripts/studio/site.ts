@@ -1,0 +1,79 @@
+/**
+ * What the Studio lists and picks from, read from the project as the build reads it
+ * (pipeline/1-load.ts and the route table of a check): the content files as an editor
+ * thinks of them (pages with their addresses, records, settings, Markdown entries),
+ * every address a link may use, the images of content/assets and the records of each
+ * collection.
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { imageSize } from "../lib/image-size.ts";
+import type { ProjectPaths } from "../lib/paths.ts";
+import { load, type SourceFile } from "../pipeline/1-load.ts";
+import { schemaPathOf } from "../pipeline/2-validate.ts";
+import { pageRoute } from "../pipeline/4-routes.ts";
+import type { SchemaSet } from "../pipeline/support/schemas.ts";
+import { loadSiteModule } from "../pipeline/support/site-module.ts";
+import { humanize } from "./bundle-schemas.ts";
+import type { StudioAsset, StudioFileEntry, StudioRecord, StudioSite } from "./protocol.ts";
+
+const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+
+/** Where the Studio serves content/assets/<name> for thumbnails. */
+export const assetUrl = (name: string) => `/files/${name.split("/").map(encodeURIComponent).join("/")}`;
+
+export async function assetInfo(paths: ProjectPaths, name: string, bytes?: Buffer): Promise<StudioAsset> {
+  const data = bytes ?? (await fs.readFile(path.join(paths.content, name)));
+  let size: { width: number; height: number } | undefined;
+  try {
+    size = imageSize(data, name);
+  } catch {
+    size = undefined;
+  }
+  return { name, url: assetUrl(name), bytes: data.length, ...(size ? { width: size.width, height: size.height } : {}) };
+}
+
+function label(file: SourceFile): string {
+  const data = file.data as { title?: unknown } | null;
+  if (file.kind === "site") return "Site settings";
+  if (file.kind === "collection") return humanize(file.name);
+  if (data && typeof data.title === "string" && data.title) return data.title;
+  return file.name;
+}
+
+export async function describeSite(paths: ProjectPaths, schemas: SchemaSet, git: boolean): Promise<StudioSite> {
+  const module = await loadSiteModule(paths.templates);
+  const loaded = await load(paths, module.kinds ?? []);
+  const files: StudioFileEntry[] = [];
+  const addresses = new Set<string>();
+  const records: Record<string, StudioRecord[]> = {};
+  for (const file of loaded.files) {
+    const schema = schemaPathOf(file, schemas) ?? "";
+    const address = file.kind === "page" ? (file.name === "404" ? "/404" : pageRoute(file.name)) : file.entry?.route;
+    files.push({ path: file.file, kind: file.kind, label: label(file), ...(address ? { address } : {}), schema });
+    if (address && address !== "/404") addresses.add(address);
+    const data = file.data as { aliases?: unknown; items?: unknown; title?: unknown } | null;
+    if (file.kind === "page" && Array.isArray(data?.aliases)) for (const a of data.aliases) if (typeof a === "string") addresses.add(a);
+    if (file.kind === "collection" && Array.isArray(data?.items))
+      records[file.name] = data.items
+        .filter((r): r is { id: string } => typeof (r as { id?: unknown })?.id === "string")
+        .map((r) => {
+          const t = (r as { title?: unknown; name?: unknown; quote?: unknown }).title ?? (r as { name?: unknown }).name;
+          return { id: r.id, label: typeof t === "string" ? t : r.id };
+        });
+    if (file.entry) (records[file.entry.collection] ??= []).push({ id: file.name, label: label(file) });
+  }
+  const assets = await Promise.all([...loaded.assets].filter(([name]) => IMAGE.test(name)).map(([name, bytes]) => assetInfo(paths, name, bytes)));
+  const siteData = loaded.files.find((f) => f.kind === "site")?.data as { name?: unknown } | undefined;
+  return {
+    name: typeof siteData?.name === "string" ? siteData.name : path.basename(paths.root),
+    files: files.sort((a, b) => order(a) - order(b) || (a.address ?? a.label).localeCompare(b.address ?? b.label)),
+    addresses: [...addresses].sort(),
+    assets,
+    records,
+    git,
+  };
+}
+
+/** Pages first, then settings, records and entries. */
+const order = (f: StudioFileEntry) => (f.kind === "page" ? 0 : f.kind === "site" ? 1 : f.kind === "collection" ? 2 : 3);
