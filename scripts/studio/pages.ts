@@ -192,7 +192,7 @@ export async function newPage(root: string, options: { address: string; from?: s
     $schema: schemaRef(file),
     title,
     description: "Describe this page in a sentence or two: what visitors find here and why it matters to them.",
-    sections: [{ type: "hero", heading: title, text: "Write a line or two that tells visitors what this page offers.", images: [{ src: image, alt: "" }] }],
+    sections: [{ type: "hero", heading: title, text: "Write a line or two that tells visitors what this page offers.", images: [{ src: image, decorative: true }] }],
   };
   return { path: file, text: formatNewJson(page) };
 }
