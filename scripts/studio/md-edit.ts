@@ -81,7 +81,8 @@ export function editMarkdown(original: string, data: Record<string, unknown>, bo
     if (!sameJson(isPlain(old) ? old : {}, fields)) yaml = fresh();
   } else if (!sameJson(old, fields)) {
     setValue(doc, [], old, fields);
-    yaml = doc.toString(TO_STRING);
+    // Lists and maps on one line keep their spacing: [a, b] or [ a, b ].
+    yaml = doc.toString({ ...TO_STRING, flowCollectionPadding: /(?:^|:\s)[[{] /m.test(parts.yaml) });
     if (yaml.trim() === "{}") yaml = "";
   }
 

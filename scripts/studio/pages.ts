@@ -93,8 +93,10 @@ function refuseTaken(pages: PageInfo[], address: string, taken: Iterable<string>
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Whether a string value links to `address` (exactly, or with #fragment / ?query). */
-const linksTo = (value: string, address: string) => value === address || value.startsWith(address + "#") || value.startsWith(address + "?");
+/** Whether a string value is a link to `address` (exactly, or with #fragment / ?query). */
+const isLinkTo = (value: string, address: string) => value === address || value.startsWith(address + "#") || value.startsWith(address + "?");
+/** Whether a string value is, or has in its Markdown, a link to `address`. */
+const linksTo = (value: string, address: string) => isLinkTo(value, address) || markdownLinks(address).test(value);
 
 /** Markdown links to `address` in `text`: [x](address…) and [x]: address… definitions; group 1 ends just before the address. */
 const markdownLinks = (address: string) => new RegExp(`(\\]\\(\\s*<?|^[ \\t]{0,3}\\[[^\\]\\n]+\\]:[ \\t]*<?)${escapeRegExp(address)}(?=[#?)>\\s]|$)`, "gm");
@@ -165,6 +167,9 @@ function heroImage(root: string): string | undefined {
   return images.find((f) => path.posix.basename(f).startsWith("hero-")) ?? images[0];
 }
 
+/** A new page's description, asking for one: at least 50 characters (the page schema's minimum), and its own (no two pages may share one). */
+const describeMe = (title: string) => `Describe the page "${title.slice(0, 70)}" here in a sentence or two: what visitors find on it and why it matters.`;
+
 /** A new page at `address`: a copy of `from` (a page's path or address) with `title`, or a blank page with a hero. Writes nothing. */
 export async function newPage(root: string, options: { address: string; from?: string; title: string; taken?: Iterable<string> }): Promise<{ path: string; text: string }> {
   const file = pageFileFor(options.address);
@@ -178,7 +183,8 @@ export async function newPage(root: string, options: { address: string; from?: s
     const source = pagePath(root, pages, options.from);
     const text = readFileSync(path.join(root, source), "utf8");
     const data = JSON.parse(text) as Record<string, unknown>;
-    const next: Record<string, unknown> = { ...data, title };
+    // The copy's description would repeat the original's, which the site's checks refuse (duplicate-description).
+    const next: Record<string, unknown> = { ...data, title, description: describeMe(title) };
     delete next["aliases"];
     if (typeof data["$schema"] === "string") next["$schema"] = schemaRef(file);
     return { path: file, text: editJson(text, next) };
@@ -191,7 +197,7 @@ export async function newPage(root: string, options: { address: string; from?: s
   const page = {
     $schema: schemaRef(file),
     title,
-    description: "Describe this page in a sentence or two: what visitors find here and why it matters to them.",
+    description: describeMe(title),
     sections: [{ type: "hero", heading: title, text: "Write a line or two that tells visitors what this page offers.", images: [{ src: image, decorative: true }] }],
   };
   return { path: file, text: formatNewJson(page) };
@@ -213,7 +219,7 @@ function getAt(data: unknown, pointer: string): unknown {
 
 /** `text` (a JSON or Markdown file) with the links at `places` moved from `from` to `to`, keeping #… and ?…. */
 function relink(file: string, text: string, places: LinkPlace[], from: string, to: string): string {
-  const moved = (s: string) => to + s.slice(from.length);
+  const moved = (s: string) => (isLinkTo(s, from) ? to + s.slice(from.length) : s.replace(markdownLinks(from), (_, before: string) => before + to));
   if (file.endsWith(".json")) {
     const data = JSON.parse(text) as unknown;
     for (const p of places) setAt(data, p.pointer, moved(getAt(data, p.pointer) as string));
@@ -221,7 +227,7 @@ function relink(file: string, text: string, places: LinkPlace[], from: string, t
   }
   const { body, ...fields } = parseFrontMatter(text).data;
   for (const p of places) if (p.pointer !== "/body") setAt(fields, p.pointer, moved(getAt(fields, p.pointer) as string));
-  const newBody = places.some((p) => p.pointer === "/body") ? String(body).replace(markdownLinks(from), (_, before: string) => before + to) : String(body);
+  const newBody = places.some((p) => p.pointer === "/body") ? moved(String(body)) : String(body);
   return editMarkdown(text, fields, newBody);
 }
 
