@@ -12,6 +12,9 @@ if (args.length) {
   process.exit(2);
 }
 const started = performance.now();
+// A long-running local server: a failure in one request (a template that throws, a file
+// removed meanwhile) is reported, and the Studio goes on serving.
+process.on("unhandledRejection", (err) => console.error(`studio: ${err instanceof Error ? err.message : String(err)}`));
 const portText = process.env["PORT"] ?? "3001";
 const port = Number(portText);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

@@ -19,7 +19,7 @@ export function Preview({ src, onSelect, onNavigate }: { src: string | undefined
   const scroll = useRef(0);
   const handlers = useRef({ onSelect, onNavigate });
   handlers.current = { onSelect, onNavigate };
-  const shownAddress = useRef<string>();
+  const shownAddress = useRef<string | undefined>(undefined);
   const box = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
   // The laptop's width (1280 px) drawn smaller to fit the pane, so the page shows its desktop layout.

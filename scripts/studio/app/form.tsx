@@ -17,8 +17,8 @@ import { studioWidgets, widgetFor } from "./widgets/index.ts";
 export const validator = customizeValidator({ ajvOptionsOverrides: { strict: false, allErrors: false, validateFormats: false } });
 
 const defaults = getDefaultRegistry();
-const BaseSchemaField = defaults.fields.SchemaField;
-const BaseArrayField = defaults.fields.ArrayField;
+const BaseSchemaField = defaults.fields.SchemaField!;
+const BaseArrayField = defaults.fields.ArrayField!;
 
 /** Words editors use for a few field names. */
 const NAMES: Record<string, string> = { src: "Image", alt: "Alternative text", href: "Link", url: "Address", cta: "Call to action", id: "Id", ms: "Milliseconds" };
