@@ -90,7 +90,15 @@ export function AssetWidget(props: WidgetProps) {
             Choose image
           </button>
           {!required && text && !locked ? (
-            <button type="button" className="sw-button sw-button--quiet" onClick={() => onChange(options.emptyValue)}>
+            <button
+              type="button"
+              className="sw-button sw-button--quiet"
+              onClick={() => {
+                onChange(options.emptyValue);
+                // This button goes away with the image: keep the focus in the field.
+                openerRef.current?.focus();
+              }}
+            >
               Remove image
             </button>
           ) : null}
@@ -217,7 +225,8 @@ function AssetPicker(props: {
           <Icon name="upload" size={20} />
         </span>
         <p className="sw-dropzone-text">Drop an image here (SVG, PNG, JPEG, WebP or AVIF), or</p>
-        <button type="button" className="sw-button" disabled={busy} onClick={() => fileRef.current?.click()}>
+        {/* aria-disabled, not disabled: the button keeps the focus while the upload runs. */}
+        <button type="button" className="sw-button" aria-disabled={busy || undefined} onClick={() => !busy && fileRef.current?.click()}>
           Upload image
         </button>
         <input

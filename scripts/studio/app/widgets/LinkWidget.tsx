@@ -170,11 +170,10 @@ export function LinkWidget(props: WidgetProps) {
 }
 
 /** What kind of link the text is, for the icon at the start of the field. */
-function describe(text: string, addresses: readonly string[]): "page" | "external" | "empty" {
-  if (text === "") return "empty";
-  if (text.startsWith("/") && !text.startsWith("//")) return "page";
+function describe(text: string, addresses: readonly string[]): "page" | "external" | "other" {
   if (addresses.includes(text)) return "page";
-  return "external";
+  if (/^(https?:)?\/\//i.test(text)) return "external";
+  return "other";
 }
 
 /** The address with the typed part in <mark>. */
