@@ -229,7 +229,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     },
     "POST /api/pages/new": async (req, res) => {
       const body = await readJson<NewPageRequest>(req);
-      const made = await pageOp(() => newPage(paths.root, { address: body.address, title: body.title, ...(body.from ? { from: body.from } : {}) }));
+      const taken = (await describeSite(paths, schemas, git)).addresses;
+      const made = await pageOp(() => newPage(paths.root, { address: body.address, title: body.title, taken, ...(body.from ? { from: body.from } : {}) }));
       if (!made.ok) return sendJson(res, 422, made);
       await writeWhole(confined(made.value.path), made.value.text);
       sendJson(res, 200, { ok: true, path: made.value.path, changed: [made.value.path] } satisfies PageOpReply);
@@ -237,7 +238,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     "POST /api/pages/rename": async (req, res) => {
       const body = await readJson<RenamePageRequest>(req);
       confined(body.path);
-      const plan = await pageOp(() => renamePage(paths.root, body));
+      const taken = (await describeSite(paths, schemas, git)).addresses;
+      const plan = await pageOp(() => renamePage(paths.root, { path: body.path, address: body.address, keepAlias: body.keepAlias === true, updateLinks: body.updateLinks === true, taken }));
       if (!plan.ok) return sendJson(res, 422, plan);
       for (const [file, text] of plan.value.writes) await writeWhole(confined(file), text);
       if (plan.value.remove !== plan.value.newPath) await fs.rm(confined(plan.value.remove), { force: true });
@@ -256,7 +258,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       const checked = checkUpload(url.searchParams.get("name") ?? "image", new Uint8Array(bytes));
       if (!checked.ok) return sendJson(res, 422, checked satisfies UploadReply);
       const assets = path.join(paths.content, "assets");
-      const name = uniqueAssetName(assets, checked.name);
+      const name = uniqueAssetName(assets, checked.name, new Uint8Array(bytes));
       const abs = confined(`content/assets/${name}`);
       await writeWhole(abs, bytes);
       sendJson(res, 200, { ok: true, asset: await assetInfo(paths, `assets/${name}`, bytes) } satisfies UploadReply);

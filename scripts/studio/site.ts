@@ -64,9 +64,11 @@ export async function describeSite(paths: ProjectPaths, schemas: SchemaSet, git:
     if (file.entry) (records[file.entry.collection] ??= []).push({ id: file.name, label: label(file) });
   }
   const assets = await Promise.all([...loaded.assets].filter(([name]) => IMAGE.test(name)).map(([name, bytes]) => assetInfo(paths, name, bytes)));
-  const siteData = loaded.files.find((f) => f.kind === "site")?.data as { name?: unknown } | undefined;
+  // The site's name as its settings give it (a name, a brand, or the search engines' name), else its folder's.
+  const siteData = loaded.files.find((f) => f.kind === "site")?.data as { name?: unknown; brand?: unknown; seo?: { name?: unknown } } | undefined;
+  const name = [siteData?.seo?.name, siteData?.name, siteData?.brand].find((n): n is string => typeof n === "string" && n !== "");
   return {
-    name: typeof siteData?.name === "string" ? siteData.name : path.basename(paths.root),
+    name: name ?? path.basename(paths.root),
     files: files.sort((a, b) => order(a) - order(b) || (a.address ?? a.label).localeCompare(b.address ?? b.label)),
     addresses: [...addresses].sort(),
     assets,

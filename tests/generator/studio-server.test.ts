@@ -1,0 +1,127 @@
+/**
+ * The Studio's server (scripts/studio/server.ts) on a copy of the fixture site, over
+ * HTTP as the app and an attacker would call it: writes need the per-run token, the
+ * Studio's own Host and Origin; saves keep the file's bytes but for the edit, refuse a
+ * file with errors and a file changed on disk since; the preview renders drafts by the
+ * site's templates with its markers, which a build never has.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runPipeline } from "../../scripts/pipeline/index.ts";
+import { startStudio, type Studio } from "../../scripts/studio/server.ts";
+import type { DraftReply, SaveReply, StudioFile, StudioSite } from "../../scripts/studio/protocol.ts";
+import { fixturesRemovedAfterAll, type FixtureProject } from "./fixture.ts";
+
+const project = fixturesRemovedAfterAll(afterAll);
+let site: FixtureProject;
+let studio: Studio;
+const HOME = "content/pages/index.json";
+
+beforeAll(async () => {
+  site = project();
+  studio = await startStudio({ paths: site, port: 0, app: { js: "", css: "" } });
+}, 60_000);
+afterAll(() => studio?.close());
+
+const url = (p: string) => `${studio.url}${p}`;
+const own = () => ({ "x-studio-token": studio.token, origin: studio.url, "content-type": "application/json" });
+const post = (p: string, body: unknown, headers: Record<string, string> = own()) => fetch(url(p), { method: "POST", headers, body: JSON.stringify(body) });
+const disk = (file: string) => readFileSync(path.join(site.root, file), "utf8");
+const open = async (file: string) => (await (await fetch(url(`/api/file?path=${encodeURIComponent(file)}`))).json()) as StudioFile;
+
+describe("the Studio's server", () => {
+  it("lists the site's pages with their addresses, its records and its images", async () => {
+    const listed = (await (await fetch(url("/api/site"))).json()) as StudioSite;
+    expect(listed.files.find((f) => f.path === HOME)).toMatchObject({ kind: "page", address: "/", label: "Kites for windy days" });
+    expect(listed.addresses).toContain("/about/team");
+    expect(listed.records["kites"]?.map((r) => r.id)).toEqual(expect.arrayContaining(["delta", "box"]));
+    expect(listed.assets.map((a) => a.name)).toContain("assets/mark.svg");
+  });
+
+  it("refuses writes without the token, from another origin, or to another host, and writes nothing", async () => {
+    const before = disk(HOME);
+    const file = await open(HOME);
+    const body = { path: HOME, data: { ...(file.data as object), title: "Hijacked title here" }, version: file.version };
+    const attempts = [
+      post("/api/save", body, { origin: studio.url, "content-type": "application/json" }),
+      post("/api/save", body, { ...own(), "x-studio-token": "guessed" }),
+      post("/api/save", body, { ...own(), origin: "http://evil.example" }),
+      post("/api/save", body, { "x-studio-token": studio.token, origin: "http://evil.example", "content-type": "text/plain" }),
+      post("/api/save", body, { ...own(), "sec-fetch-site": "cross-site" }),
+    ];
+    for (const res of await Promise.all(attempts)) expect(res.status).toBe(403);
+    // A DNS-rebinding page: its requests name its own host.
+    const { request } = await import("node:http");
+    const status = await new Promise<number>((resolve) => {
+      const req = request(url("/api/site"), { headers: { host: "evil.example" } }, (res) => resolve(res.statusCode ?? 0));
+      req.end();
+    });
+    expect(status).toBe(403);
+    expect(disk(HOME)).toBe(before);
+  });
+
+  it("keeps requests inside content/", async () => {
+    for (const p of ["../package.json", "content/../schemas/page.schema.json", "/etc/passwd", "content/pages/../../templates/site.ts"]) {
+      const res = await fetch(url(`/api/file?path=${encodeURIComponent(p)}`));
+      expect(res.status, p).toBe(403);
+    }
+  });
+
+  it("saves an edit as that one line, and refuses a file changed on disk since it was opened", async () => {
+    const before = disk(HOME);
+    const file = await open(HOME);
+    const data = structuredClone(file.data) as { sections: { heading: string }[] };
+    data.sections[0]!.heading = "Kites for every wind";
+    const res = await post("/api/save", { path: HOME, data, version: file.version });
+    expect(res.status).toBe(200);
+    const after = disk(HOME);
+    const changed = after.split("\n").filter((line, i) => line !== before.split("\n")[i]);
+    expect(changed).toEqual(['      "heading": "Kites for every wind",']);
+    // The same version again: the file changed since (this save), so it is a conflict, and nothing is written.
+    data.sections[0]!.heading = "Kites for stormy days";
+    const again = await post("/api/save", { path: HOME, data, version: file.version });
+    expect(again.status).toBe(409);
+    const reply = (await again.json()) as SaveReply;
+    expect(reply.ok === false && reply.reason === "conflict" && reply.disk.text).toBe(after);
+    expect(disk(HOME)).toBe(after);
+  });
+
+  it("refuses to save a file with errors, with the build's message, and leaves it as it was", async () => {
+    const before = disk(HOME);
+    const file = await open(HOME);
+    const data = structuredClone(file.data) as { description: string };
+    data.description = "Too short.";
+    const res = await post("/api/save", { path: HOME, data, version: file.version });
+    expect(res.status).toBe(422);
+    const reply = (await res.json()) as SaveReply;
+    expect(reply.ok === false && reply.reason === "invalid" && reply.issues.map((i) => i.pointer)).toContain("/description");
+    expect(disk(HOME)).toBe(before);
+  });
+
+  it("previews a draft by the site's templates, with markers only there", async () => {
+    const file = await open(HOME);
+    const data = structuredClone(file.data) as { sections: { heading: string }[] };
+    data.sections[0]!.heading = "A draft heading";
+    const reply = (await (await post("/api/draft", { drafts: { [HOME]: data }, address: "/" })).json()) as DraftReply;
+    expect(reply.issues.filter((i) => i.severity === "error")).toEqual([]);
+    const html = await (await fetch(`${studio.previewUrl}${reply.preview}`)).text();
+    expect(html).toContain("A draft heading");
+    expect(html).toContain('<studio-section data-section="0">');
+    expect(html).toContain("studio-shown");
+    // Nothing on disk changed, and a build has no marker.
+    expect(disk(HOME)).not.toContain("A draft heading");
+    const built = await runPipeline(site, { mode: "build", write: false });
+    expect(built.ok).toBe(true);
+    for (const [name, out] of built.files) if (typeof out === "string") expect(out, name).not.toMatch(/studio-section|data-studio/);
+  });
+
+  it("reports a draft's problems with the build's codes and pointers", async () => {
+    const file = await open(HOME);
+    const data = structuredClone(file.data) as { sections: { kites?: string[] }[] };
+    data.sections[1]!.kites = ["delta", "no-such-kite"];
+    const reply = (await (await post("/api/draft", { drafts: { [HOME]: data }, address: "/" })).json()) as DraftReply;
+    expect(reply.issues).toContainEqual(expect.objectContaining({ code: "missing-record", file: HOME, pointer: "/sections/1/kites/1", severity: "error" }));
+    expect(reply.preview).toBeUndefined();
+  });
+});
