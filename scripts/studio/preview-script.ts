@@ -11,7 +11,8 @@
  *   scroll position, and that the page is shown (with the time, for the bench).
  */
 export function previewScript(studioOrigin: string): string {
-  return `<script>(${main.toString()})(${JSON.stringify(studioOrigin)});</script>`;
+  // `__name`: what a TypeScript runner may wrap named functions in (esbuild's keepNames); the page has no such helper.
+  return `<script>(()=>{const __name=(f)=>f;(${main.toString()})(${JSON.stringify(studioOrigin)});})();</script>`;
 }
 
 function main(studio: string): void {

@@ -283,6 +283,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Studio</title>
+<link rel="icon" href="data:,">
 <meta name="studio-token" content="${token}">
 <meta name="studio-preview-port" content="${previewPort}">
 <link rel="stylesheet" href="/app/studio.css">
@@ -313,7 +314,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const handler = api[key];
     if (handler) return handler(req, res, url);
     if (url.pathname.startsWith("/api/")) throw new HttpError(404, `There is no ${url.pathname}.`);
-    const frame = { "x-frame-options": "DENY", "content-security-policy": `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-src http://localhost:${previewPort} http://127.0.0.1:${previewPort}; frame-ancestors 'none'` };
+    // 'unsafe-eval': the form library's schema resolution compiles validators (ajv) with new Function. A local tool's own page.
+    const frame = { "x-frame-options": "DENY", "content-security-policy": `default-src 'self'; script-src 'self' 'unsafe-eval'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-src http://localhost:${previewPort} http://127.0.0.1:${previewPort}; frame-ancestors 'none'` };
     if (url.pathname === "/" || url.pathname === "/index.html") return send(res, 200, appPage(), "text/html; charset=utf-8", frame);
     if (url.pathname === "/app/studio.js") return send(res, 200, options.app.js, "text/javascript; charset=utf-8");
     if (url.pathname === "/app/studio.css") return send(res, 200, options.app.css, "text/css; charset=utf-8");

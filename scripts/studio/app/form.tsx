@@ -7,7 +7,7 @@
  * "Add section" offers the section catalogue.
  */
 import { getDefaultRegistry } from "@rjsf/core";
-import { buttonId, type ArrayFieldItemButtonsTemplateProps, type FieldProps, type RJSFSchema, type UiSchema, type WidgetProps } from "@rjsf/utils";
+import { buttonId, type ArrayFieldItemButtonsTemplateProps, type BaseInputTemplateProps, type FieldProps, type FieldTemplateProps, type RJSFSchema, type TitleFieldProps, type UiSchema, type WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { createContext, useContext, useRef, useState, type ReactNode } from "react";
 import type { StudioSectionType } from "../protocol.ts";
@@ -36,7 +36,31 @@ export function fieldLabel(name: string): string {
 
 export const SectionsContext = createContext<StudioSectionType[]>([]);
 
+/** Sets `value` at `path` in `data` (a copy), making the objects and lists on the way. */
+function setAt(data: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  const root = structuredClone(data ?? {}) as Record<string | number, unknown>;
+  let node = root;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) node[key] = value;
+    else node = (node[key] ??= typeof path[i + 1] === "number" ? [] : {}) as Record<string | number, unknown>;
+  });
+  return root;
+}
+
+/**
+ * The root field reports every change as the whole file's new data. A change reported at
+ * a field's path makes the form library "sanitize" the data against the schema it
+ * resolves, and with our if/then/else images inside oneOf sections that emptied a page's
+ * sections (rjsf 6.11); the whole data, reported at the root, is taken as it is.
+ */
+function RootField(props: FieldProps) {
+  const { formData, onChange } = props;
+  const report: FieldProps["onChange"] = (value, path, errors, id) => (path && path.length > 0 ? onChange(setAt(formData, path, value), [], errors, id) : onChange(value, path, errors, id));
+  return <StudioSchemaField {...props} onChange={report} root={false} />;
+}
+
 function StudioSchemaField(props: FieldProps) {
+  if (props.fieldPathId.path.length === 0 && props["root"] !== false) return <RootField {...props} />;
   const { registry, schema, formData, name } = props;
   const resolved = registry.schemaUtils.retrieveSchema(schema as RJSFSchema, formData) as RJSFSchema & Record<string, unknown>;
   const ui: UiSchema = { ...(props.uiSchema ?? {}) };
@@ -190,15 +214,67 @@ function SwitchWidget(props: WidgetProps) {
     <label className="st-switch" htmlFor={id}>
       <input id={id} type="checkbox" role="switch" checked={value === true} disabled={disabled || readonly} aria-checked={value === true} onChange={(e) => onChange(e.target.checked)} onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)} />
       <span className="st-switch-track" aria-hidden="true" />
-      <span>{label}</span>
+      <span className="st-switch-state" aria-hidden="true">{value === true ? "On" : "Off"}</span>
     </label>
   );
+}
+
+/**
+ * A field: its label (the required mark is for the eye; the control says it is required),
+ * its help, the control, its errors. `data-field` names the field's control id on the
+ * wrapper, for controls that are not one element (the Markdown editor).
+ */
+function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, errors, help, description, hidden, required, displayLabel, classNames, schema } = props;
+  if (hidden) return <div className="st-hidden">{children}</div>;
+  const group = schema.type === "object" || schema.type === "array";
+  return (
+    <div className={classNames} data-field={id}>
+      {displayLabel && label && !group && (
+        <label htmlFor={id} className="control-label">
+          {label}
+          {required && (
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          )}
+        </label>
+      )}
+      {displayLabel && !group && description}
+      {children}
+      {errors}
+      {help}
+    </div>
+  );
+}
+
+function TitleField({ id, title, required }: TitleFieldProps) {
+  return (
+    <legend id={id}>
+      {title}
+      {required && (
+        <span className="required" aria-hidden="true">
+          *
+        </span>
+      )}
+    </legend>
+  );
+}
+
+/** Text inputs as text boxes: a schema's examples are the placeholder, not a list of suggestions (which would make every input a combobox). */
+const BaseInput = defaults.templates.BaseInputTemplate;
+function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { examples: _examples, ...schema } = props.schema;
+  return <BaseInput {...props} schema={schema} />;
 }
 
 export const fields = { SchemaField: StudioSchemaField };
 export const widgets = { ...studioWidgets, SwitchWidget };
 export const templates = {
   ArrayFieldItemButtonsTemplate: ItemButtons,
+  FieldTemplate,
+  TitleFieldTemplate: TitleField,
+  BaseInputTemplate,
   ButtonTemplates: { ...defaults.templates.ButtonTemplates, AddButton: AddButton as never },
 };
 export const uiSchema: UiSchema = { "ui:globalOptions": { copyable: true }, "ui:submitButtonOptions": { norender: true }, $schema: { "ui:widget": "hidden" } };
