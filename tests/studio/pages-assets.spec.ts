@@ -1,0 +1,60 @@
+/** Images and pages: an uploaded PNG used as an image; a new page linked from the header. */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { expect, openFile, openStudio, status, test } from "./support/studio.ts";
+
+// Studio bug: any edit of a page's field empties the page's "sections" list in the draft (see edit-save.spec.ts), so choosing the hero's image cannot be saved.
+test.fixme("an uploaded PNG gets a lower-case-dashed name in content/assets and the saved page refers to it", async ({ page, studio }) => {
+  const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 80, b: 140 } } }).png().toBuffer();
+  await openStudio(page, studio);
+  const hero = page.getByRole("group", { name: /^Hero\*?$/ });
+  await hero.getByRole("button", { name: "Choose image" }).first().click();
+  const picker = page.getByRole("dialog", { name: /^Choose an image/ });
+  await expect(picker).toBeVisible();
+  const chooser = page.waitForEvent("filechooser");
+  await picker.getByRole("button", { name: "Upload image" }).click();
+  await (await chooser).setFiles({ name: "My Roof Photo (2).PNG", mimeType: "image/png", buffer: png });
+  await expect(picker).toBeHidden();
+  await expect(hero.getByRole("textbox", { name: /^Image\*?$/ }).first()).toHaveValue("assets/my-roof-photo-2.png");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(status(page)).toHaveText("Saved content/pages/index.json.");
+  const saved = JSON.parse(studio.read("content/pages/index.json")) as { sections: { images: { src: string }[] }[] };
+  expect(saved.sections[0]!.images[0]!.src).toBe("assets/my-roof-photo-2.png");
+  expect(studio.bytes("content/assets/my-roof-photo-2.png").equals(png)).toBe(true);
+});
+
+test("a new page at /about/press, linked from the header, builds with the header linking it", async ({ page, studio }) => {
+  await openStudio(page, studio);
+  await page.getByRole("button", { name: "New page" }).click();
+  const dialog = page.getByRole("dialog", { name: "New page" });
+  await dialog.getByRole("textbox", { name: "Address" }).fill("/about/press");
+  await dialog.getByRole("textbox", { name: "Title" }).fill("Press and media");
+  await dialog.getByRole("button", { name: "Create page" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Press and media" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Content" }).getByRole("button", { name: "Press and media /about/press" })).toBeVisible();
+  expect(existsSync(path.join(studio.root, "content/pages/about/press.json"))).toBe(true);
+
+  await openFile(page, "Site settings");
+  // The header's "About" menu gets a link to the new page, picked in the link combobox.
+  const about = page.getByRole("group", { name: /^Nav 4\*?$/ }).first();
+  await expect(about.getByRole("combobox", { name: /^Title\*?$/ }).first()).toHaveValue("About");
+  const links = about.getByRole("group", { name: /^Links$/ });
+  await links.getByRole("button", { name: "Add item" }).last().click();
+  const added = links.getByRole("group", { name: /^Links 4\*?$/ });
+  await added.getByRole("combobox", { name: /^Title\*?$/ }).fill("Press");
+  const link = added.getByRole("combobox", { name: /^Link\*?$/ });
+  await link.fill("/about/pr");
+  await page.getByRole("option", { name: "/about/press" }).click();
+  await expect(link).toHaveValue("/about/press");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(status(page)).toHaveText("Saved content/site.json.");
+
+  const build = await studio.build();
+  expect(build.code, build.output).toBe(0);
+  const html = readFileSync(path.join(studio.root, "dist/index.html"), "utf8");
+  const header = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
+  expect(header).toMatch(/href="\/about\/press"/);
+  expect(existsSync(path.join(studio.root, "dist/about/press/index.html")) || existsSync(path.join(studio.root, "dist/about/press.html"))).toBe(true);
+});
