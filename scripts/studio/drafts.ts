@@ -52,7 +52,8 @@ export class DraftBuilder {
 
   /** Fills the warm cache (the first build compiles schemas, bundles the islands, imports the templates). */
   async warmUp(address = "/"): Promise<void> {
-    for (let i = 0; i < 2; i++) await this.build(new Map(), address).catch(() => undefined);
+    // Three, as the dev server's builder does: the first compiles, the next ones let the JIT settle.
+    for (let i = 0; i < 3; i++) await this.build(new Map(), address).catch(() => undefined);
   }
 
   /**

@@ -351,7 +351,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       const version = Number(url.searchParams.get("v")) || builder.latest()?.version || 0;
       for (let v = version; v > 0 && v > version - 8; v--) {
         const bytes = await builder.file(v, pathname.slice(1));
-        if (bytes) return send(res, 200, bytes, typeOf(pathname), frame);
+        // Names with a content hash never change: the frame keeps them between renders, so a new render loads only its page.
+        const hashed = /[-.][0-9a-z]{8,}\.[a-z0-9]+$/i.test(pathname);
+        if (bytes) return send(res, 200, bytes, typeOf(pathname), { ...frame, ...(hashed ? { "cache-control": "public, max-age=31536000, immutable" } : {}) });
       }
       return send(res, 404, "Not found.", "text/plain; charset=utf-8");
     }

@@ -3,7 +3,7 @@ import { axeViolations } from "../e2e/axe.ts";
 import { expect, openStudio, test } from "./support/studio.ts";
 
 // Studio bug: each action's "anyOf" <select> (#root_sections_0_actions_0__anyof_select, …) has no accessible name (axe select-name), form.tsx/rjsf's MultiSchemaField.
-test.fixme("axe finds nothing on the main screen, the Add-section dialog, the Problems panel and the New page dialog", async ({ page, sharedStudio }) => {
+test("axe finds nothing on the main screen, the Add-section dialog, the Problems panel and the New page dialog", async ({ page, sharedStudio }) => {
   await openStudio(page, sharedStudio);
   await expect(page.getByRole("button", { name: /^Problems \d+$/ })).toBeVisible();
   expect(await axeViolations(page), "main screen").toEqual([]);

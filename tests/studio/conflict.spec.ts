@@ -10,7 +10,7 @@ test("a save over another tab's save asks, and 'Load the version on disk' shows 
     await openStudio(page, studio);
     await openFile(page, /^Plans/);
   }
-  const name = (page: typeof a) => page.getByRole("combobox", { name: /^Name\*?$/ }).first();
+  const name = (page: typeof a) => page.getByRole("textbox", { name: "Name", exact: true }).first();
   await expect(name(a)).toHaveValue("Access");
   await expect(name(b)).toHaveValue("Access");
 

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { expect, openFile, openStudio, status, test } from "./support/studio.ts";
 
 // Studio bug: any edit of a page's field empties the page's "sections" list in the draft (see edit-save.spec.ts), so choosing the hero's image cannot be saved.
-test.fixme("an uploaded PNG gets a lower-case-dashed name in content/assets and the saved page refers to it", async ({ page, studio }) => {
+test("an uploaded PNG gets a lower-case-dashed name in content/assets and the saved page refers to it", async ({ page, studio }) => {
   const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 80, b: 140 } } }).png().toBuffer();
   await openStudio(page, studio);
   const hero = page.getByRole("group", { name: /^Hero\*?$/ });
@@ -39,11 +39,11 @@ test("a new page at /about/press, linked from the header, builds with the header
   await openFile(page, "Site settings");
   // The header's "About" menu gets a link to the new page, picked in the link combobox.
   const about = page.getByRole("group", { name: /^Nav 4\*?$/ }).first();
-  await expect(about.getByRole("combobox", { name: /^Title\*?$/ }).first()).toHaveValue("About");
+  await expect(about.getByRole("textbox", { name: "Title", exact: true }).first()).toHaveValue("About");
   const links = about.getByRole("group", { name: /^Links$/ });
   await links.getByRole("button", { name: "Add item" }).last().click();
   const added = links.getByRole("group", { name: /^Links 4\*?$/ });
-  await added.getByRole("combobox", { name: /^Title\*?$/ }).fill("Press");
+  await added.getByRole("textbox", { name: "Title", exact: true }).fill("Press");
   const link = added.getByRole("combobox", { name: /^Link\*?$/ });
   await link.fill("/about/pr");
   await page.getByRole("option", { name: "/about/press" }).click();

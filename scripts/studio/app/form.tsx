@@ -7,7 +7,7 @@
  * "Add section" offers the section catalogue.
  */
 import { getDefaultRegistry } from "@rjsf/core";
-import { buttonId, type ArrayFieldItemButtonsTemplateProps, type BaseInputTemplateProps, type FieldProps, type FieldTemplateProps, type RJSFSchema, type TitleFieldProps, type UiSchema, type WidgetProps } from "@rjsf/utils";
+import { buttonId, type ArrayFieldItemButtonsTemplateProps, type BaseInputTemplateProps, type FieldProps, type FieldTemplateProps, type MultiSchemaFieldTemplateProps, type RJSFSchema, type TitleFieldProps, type UiSchema, type WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { createContext, useContext, useRef, useState, type ReactNode } from "react";
 import type { StudioSectionType } from "../protocol.ts";
@@ -54,8 +54,16 @@ function setAt(data: unknown, path: readonly (string | number)[], value: unknown
  * sections (rjsf 6.11); the whole data, reported at the root, is taken as it is.
  */
 function RootField(props: FieldProps) {
-  const { formData, onChange } = props;
-  const report: FieldProps["onChange"] = (value, path, errors, id) => (path && path.length > 0 ? onChange(setAt(formData, path, value), [], errors, id) : onChange(value, path, errors, id));
+  // The latest data, not this render's: a widget may call an onChange it kept from an earlier render,
+  // and two changes may come before the next render; each builds on the one before.
+  const latest = useRef(props.formData);
+  latest.current = props.formData;
+  const onChange = useRef(props.onChange);
+  onChange.current = props.onChange;
+  const report: FieldProps["onChange"] = (value, path, errors, id) => {
+    latest.current = path && path.length > 0 ? setAt(latest.current, path, value) : value;
+    onChange.current(latest.current, [], errors, id);
+  };
   return <StudioSchemaField {...props} onChange={report} root={false} />;
 }
 
@@ -268,11 +276,25 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
   return <BaseInput {...props} schema={schema} />;
 }
 
+/** A field that is one of several shapes (an action: a link, or a button that opens a dialog): the chooser is labelled. */
+function MultiSchemaFieldTemplate({ selector, optionSchemaField }: MultiSchemaFieldTemplateProps) {
+  return (
+    <div className="st-multi">
+      <label className="st-multi-label">
+        <span>Kind</span>
+        {selector}
+      </label>
+      {optionSchemaField}
+    </div>
+  );
+}
+
 export const fields = { SchemaField: StudioSchemaField };
 export const widgets = { ...studioWidgets, SwitchWidget };
 export const templates = {
   ArrayFieldItemButtonsTemplate: ItemButtons,
   FieldTemplate,
+  MultiSchemaFieldTemplate,
   TitleFieldTemplate: TitleField,
   BaseInputTemplate,
   ButtonTemplates: { ...defaults.templates.ButtonTemplates, AddButton: AddButton as never },
