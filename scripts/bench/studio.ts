@@ -227,7 +227,7 @@ async function openApp(browser: Browser, url: string): Promise<Page> {
     .frameLocator('iframe[title="Preview"]')
     .locator("h1")
     .first()
-    .waitFor({ timeout: SHOW_TIMEOUT_MS });
+    .waitFor({ timeout: START_TIMEOUT_MS });
   return page;
 }
 
