@@ -15,10 +15,13 @@
  *     cache folder), wall time, CPU time and peak memory; whether the cold, the warm and a
  *     one-image-at-a-time build (UV_THREADPOOL_SIZE=1) write the same bytes; the originals'
  *     bytes against their copies' by format, and the hero a phone fetches. Takes minutes.
+ *  8. studio (bench/studio.ts): the Studio's cold start (to its ready line and to the
+ *     preview painted in Chromium, 3 fresh processes) and keystroke to preview painted
+ *     (50 edits of the home hero's heading: median, p95, max; the server's own ms per draft).
  * Every section reads what it needs from the project (its site module, schemas, content/
  * and dist/routes.json), so any site the generator builds can be measured:
  *  --project <dir>         another site (its content/, schemas/, templates/; as npm run build)
- *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse, photos);
+ *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse, photos, studio);
  *                           bytes and lighthouse read the dist/ that is there
  *  --scale-sizes=50,200     other numbers of synthetic entries for scale (default 1000,4000;
  *                           the largest is also built single-threaded and by Eleventy)
@@ -43,8 +46,9 @@ import { scale, SCALE_RUNS, SCALE_SIZES } from "./bench/scale.ts";
 import { PHOTO_COLD_RUNS, PHOTO_COUNT, photos as photoBuilds } from "./bench/photos.ts";
 import { paths, RUNS } from "./bench/shared.ts";
 import { stageTimings } from "./bench/stages.ts";
+import { studioBench } from "./bench/studio.ts";
 
-const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse", "photos"] as const;
+const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse", "photos", "studio"] as const;
 type Section = (typeof SECTIONS)[number];
 // `--project <dir>`: another site (lib/paths.ts projectArg); the builds the bench starts inherit the choice.
 const args = await projectArg(process.argv.slice(2));
@@ -133,6 +137,7 @@ let reload: Awaited<ReturnType<typeof saveToReload>> | undefined;
 let scaled: Awaited<ReturnType<typeof scale>> | undefined;
 let lh: Awaited<ReturnType<typeof lighthouseRuns>> | undefined;
 let photoResult: Awaited<ReturnType<typeof photoBuilds>> | undefined;
+let studio: Awaited<ReturnType<typeof studioBench>> | undefined;
 try {
   if (wanted("cold")) ({ cached: cold, noCache: coldNoCache } = await coldBuild());
   if (wanted("stages")) stages = await stageTimings();
@@ -141,6 +146,7 @@ try {
   if (wanted("scale")) scaled = await scale(scaleSizes);
   if (wanted("lighthouse")) lh = await lighthouseRuns(lighthouseRunsPerPage);
   if (wanted("photos")) photoResult = await photoBuilds(photoCount, photoColdRuns);
+  if (wanted("studio")) studio = await studioBench();
 } catch (err) {
   console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -358,6 +364,27 @@ if (photoResult) {
   );
 }
 
+if (studio) {
+  const k = studio.keystroke;
+  out.push("");
+  out.push(`8. Studio: ${studio.command}, ${studio.runs.length} fresh processes; then a fresh Chromium page (1440 × 900) until the preview shows the home page's h1`);
+  out.push(
+    table(
+      ["run", "ready", "Studio's own", "painted", "painted after ready"],
+      studio.runs.map((r, i) => [String(i + 1), ms(r.readyMs), ms(r.ownMs), ms(r.paintedMs), ms(r.paintAfterReadyMs)]),
+    ),
+  );
+  out.push(`ready         ${spreadText(studio.readyMs, ms)}  (spawn to "Studio ready on …")`);
+  out.push(`Studio's own  ${spreadText(studio.ownMs, ms)}  (the ms it prints: without Node's and tsx's start-up)`);
+  out.push(`painted       ${spreadText(studio.paintedMs, ms)}  (spawn to the preview's h1 in the app)`);
+  if ("failed" in k) out.push(`Keystroke to preview painted: not measured: ${k.failed}`);
+  else {
+    out.push(`Keystroke to preview painted: ${k.edits} letters typed at the end of ${k.file} ${k.field}, ${k.gapMs} ms apart, keydown to the "studio-preview-shown" event of the render showing them`);
+    out.push(`median ${ms(k.ms.median)}, p95 ${ms(k.ms.p95)}, max ${ms(k.ms.max)} (min ${ms(k.ms.min)})`);
+    out.push(`Server's own time per draft (/api/draft ms: the site checked, the page rendered): median ${ms(k.serverMs.median)}, p95 ${ms(k.serverMs.p95)}, max ${ms(k.serverMs.max)} over ${k.serverMs.drafts} drafts (${k.serverMs.superseded} superseded)`);
+  }
+}
+
 const reportFile = path.join(ROOT, ".reports", "bench.json");
 await mkdir(path.dirname(reportFile), { recursive: true });
 const previous = (() => {
@@ -375,6 +402,7 @@ const sections = {
   devSaveToReloadFile: reload ? rel(paths.root, reload.file) : undefined,
   scale: scaleSummary,
   photos: photoResult,
+  studio,
   lighthouse: lh ? { version: lh.version, formFactor: "mobile (defaults)", runsPerPage: lighthouseRunsPerPage, median: lh.median, runs: lh.runs } : undefined,
 };
 const merged: Record<string, unknown> = only.length === SECTIONS.length ? {} : { ...previous };
