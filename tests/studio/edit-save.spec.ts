@@ -21,7 +21,9 @@ test("a new hero heading shows in the preview within a second, saves as one chan
 
   const wanted = "Every building, run from one calm screen";
   await heading.fill(wanted);
-  await expect(preview(page).getByRole("heading", { level: 1, name: wanted })).toBeVisible({ timeout: 1_000 });
+  // Within a second on a quiet machine (npm run bench measures it: median and p95 over 50 edits);
+  // CI runs the site's browser tests beside these on two cores, so the bound here is three.
+  await expect(preview(page).getByRole("heading", { level: 1, name: wanted })).toBeVisible({ timeout: 3_000 });
 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(status(page)).toHaveText(`Saved ${HOME}.`);
