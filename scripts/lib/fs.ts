@@ -15,3 +15,21 @@ export async function listFiles(dir: string): Promise<string[]> {
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
 }
+
+/**
+ * Writes a file whole or not at all: into a temporary name of this process, then renamed
+ * over the file, so that a reader (another build, the Studio's preview) never sees half a
+ * file; the temporary file is removed when the write fails. Makes the folder first. The
+ * name ends in .tmp, which a build skips (os-files.ts) while it exists.
+ */
+export async function writeWhole(file: string, data: string | Uint8Array): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await fs.writeFile(tmp, data);
+    await fs.rename(tmp, file);
+  } catch (err) {
+    await fs.rm(tmp, { force: true });
+    throw err;
+  }
+}

@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { writeWhole } from "../lib/fs.ts";
 import { contentHash } from "../lib/hash.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { OWN_HOSTNAMES, writeAllowed } from "../lib/same-origin.ts";
@@ -147,19 +148,6 @@ function studioFile(file: string, text: string): StudioFile {
   if (file.endsWith(".md")) data = parseFrontMatter(text).data;
   else data = parseJson(text).value;
   return { path: file, text, data, version: contentHash(text) };
-}
-
-/** Writes a whole file or nothing (a temporary file renamed over it). */
-async function writeWhole(abs: string, data: string | Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(abs), { recursive: true });
-  const tmp = `${abs}.${randomBytes(6).toString("hex")}.studio-tmp`;
-  try {
-    await fs.writeFile(tmp, data);
-    await fs.rename(tmp, abs);
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
 }
 
 export async function startStudio(options: StudioOptions): Promise<Studio> {
