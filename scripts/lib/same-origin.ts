@@ -30,6 +30,12 @@ function splitHost(host: string): { name: string; port: string } | undefined {
   return { name: m[1]!.toLowerCase(), port: m[2] ?? "" };
 }
 
+/** Whether a Host header names this machine on `port` (a port-less Host is port 80): the Studio checks every request so. */
+export function hostIsOwn(host: string | undefined, port: number, hostnames: readonly string[] = OWN_HOSTNAMES): boolean {
+  const own = host === undefined ? undefined : splitHost(host.trim());
+  return Boolean(own && hostnames.includes(own.name) && Number(own.port || 80) === port);
+}
+
 /** Whether the request may write: it comes from a page of this server itself, or from no browser page at all. */
 export function writeAllowed(req: http.IncomingMessage, hostnames: readonly string[] = OWN_HOSTNAMES): WriteCheck {
   const host = req.headers.host;

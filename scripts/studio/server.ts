@@ -18,7 +18,7 @@ import path from "node:path";
 import { writeWhole } from "../lib/fs.ts";
 import { contentHash } from "../lib/hash.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
-import { OWN_HOSTNAMES, writeAllowed } from "../lib/same-origin.ts";
+import { hostIsOwn, writeAllowed } from "../lib/same-origin.ts";
 import { parseFrontMatter } from "../lib/front-matter.ts";
 import { parseJson } from "../lib/json.ts";
 import { outputFor } from "../pipeline/4-routes.ts";
@@ -61,13 +61,6 @@ class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-/** Whether Host names this machine on this port. */
-function ownHost(req: http.IncomingMessage, port: number): boolean {
-  const host = (req.headers.host ?? "").trim().toLowerCase();
-  const m = /^(\[[0-9a-f:.]+\]|[^\s:/?#@[\]]+)(?::(\d{1,5}))?$/.exec(host);
-  return Boolean(m && OWN_HOSTNAMES.includes(m[1]!) && Number(m[2] ?? 80) === port);
 }
 
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
@@ -291,7 +284,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   });
 
   async function handleApp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    if (!ownHost(req, appPort)) throw new HttpError(403, "The Studio only answers on its own address (localhost or 127.0.0.1).");
+    if (!hostIsOwn(req.headers.host, appPort)) throw new HttpError(403, "The Studio only answers on its own address (localhost or 127.0.0.1).");
     const url = new URL(req.url ?? "/", "http://studio.invalid");
     const key = `${req.method} ${url.pathname}`;
     if (req.method === "POST") {
@@ -324,7 +317,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   });
 
   async function handlePreview(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    if (!ownHost(req, previewPort)) return send(res, 403, "The preview only answers on its own address.", "text/plain; charset=utf-8");
+    if (!hostIsOwn(req.headers.host, previewPort)) return send(res, 403, "The preview only answers on its own address.", "text/plain; charset=utf-8");
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "The preview only reads.", "text/plain; charset=utf-8");
     const url = new URL(req.url ?? "/", "http://preview.invalid");
     let pathname: string;
