@@ -14,7 +14,7 @@ const WRITES_AT_ONCE = 16;
 /** What goes into a file of dist/: text, bytes, or a file to copy as it is (a photo's copy in the build cache). */
 export type OutputData = string | Uint8Array | { copyFrom: string };
 
-/** The bytes of an output file (for tests and tools that compare builds). */
+/** The bytes of an output file (for tests and tools that compare builds, and the Studio's preview). */
 export function outputBytes(data: OutputData): Buffer {
   return typeof data === "string" ? Buffer.from(data, "utf8") : "copyFrom" in data ? readFileSync(data.copyFrom) : Buffer.from(data);
 }

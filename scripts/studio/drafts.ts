@@ -15,10 +15,9 @@
  * clicking a section selects its form. Nothing of this is in a build: only this module
  * adds it, to HTML it serves itself.
  */
-import { readFile } from "node:fs/promises";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { runPipeline, type WarmCache } from "../pipeline/index.ts";
-import type { OutputData } from "../pipeline/8-write.ts";
+import { outputBytes, type OutputData } from "../pipeline/8-write.ts";
 import type { Issue } from "../pipeline/support/issues.ts";
 import type { Route } from "../pipeline/4-routes.ts";
 import type { StudioIssue } from "./protocol.ts";
@@ -96,13 +95,9 @@ export class DraftBuilder {
   }
 
   /** A file of a kept render, as bytes (undefined when that render or file is gone). */
-  async file(version: number, output: string): Promise<Buffer | undefined> {
-    const render = this.renders.find((r) => r.version === version);
-    const data = render?.files.get(output);
-    if (data === undefined) return undefined;
-    if (typeof data === "string") return Buffer.from(data);
-    if (data instanceof Uint8Array) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    return readFile(data.copyFrom);
+  file(version: number, output: string): Buffer | undefined {
+    const data = this.renders.find((r) => r.version === version)?.files.get(output);
+    return data === undefined ? undefined : outputBytes(data);
   }
 
   latest(): Render | undefined {

@@ -331,7 +331,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     if (/\.[a-z0-9]+$/i.test(pathname)) {
       const version = Number(url.searchParams.get("v")) || builder.latest()?.version || 0;
       for (let v = version; v > 0 && v > version - 8; v--) {
-        const bytes = await builder.file(v, pathname.slice(1));
+        const bytes = builder.file(v, pathname.slice(1));
         // Names with a content hash never change: the frame keeps them between renders, so a new render loads only its page.
         const hashed = /[-.][0-9a-z]{8,}\.[a-z0-9]+$/i.test(pathname);
         if (bytes) return send(res, 200, bytes, typeOf(pathname), { ...frame, ...(hashed ? { "cache-control": "public, max-age=31536000, immutable" } : {}) });
@@ -340,12 +340,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     }
     const address = pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/";
     const asked = Number(url.searchParams.get("v"));
-    let html = asked ? await builder.file(asked, outputFor(address)) : undefined;
+    let html = asked ? builder.file(asked, outputFor(address)) : undefined;
     let version = asked;
     if (!html) {
       const result = await builder.draft(drafts, address);
       if (result?.render) {
-        html = await builder.file(result.render.version, outputFor(address));
+        html = builder.file(result.render.version, outputFor(address));
         version = result.render.version;
       }
       if (!html) {
