@@ -10,19 +10,11 @@
  * to start from (the schema's own examples, or the smallest valid-looking object made
  * from its required fields).
  */
-import { SCHEMA_BASE, type JsonSchema, type SchemaSet } from "../pipeline/support/schemas.ts";
+import { derefSchema, refTarget, type JsonSchema, type SchemaSet } from "../pipeline/support/schemas.ts";
 import type { StudioSchemas, StudioSectionType } from "./protocol.ts";
 
 /** The key a schema file gets in a root's $defs ("sections/hero.schema.json" -> "file:sections~1hero.schema.json" is avoided: plain characters only). */
 export const defKey = (file: string) => `file_${file.replace(/[^A-Za-z0-9]/g, "_")}`;
-
-/** Where a reference written in `file` points: the schema file and the pointer inside it. */
-function target(ref: string, file: string): { file: string; pointer: string } {
-  const [filePart, frag = ""] = ref.split("#");
-  const base = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
-  const to = filePart ? new URL(filePart, SCHEMA_BASE + base).href.slice(SCHEMA_BASE.length) : file;
-  return { file: to, pointer: frag };
-}
 
 /** A copy of `node` (a part of schema file `file`) with references rewritten for the root `root`. */
 function rewrite(node: unknown, file: string, root: string): unknown {
@@ -31,7 +23,7 @@ function rewrite(node: unknown, file: string, root: string): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "$ref" && typeof value === "string") {
-      const t = target(value, file);
+      const t = refTarget(value, file);
       out[key] = t.file === root ? `#${t.pointer}` : `#/$defs/${defKey(t.file)}${t.pointer}`;
     } else if (key === "$id" || (key === "$schema" && typeof value === "string" && value.startsWith("http"))) {
       continue; // an $id would make the validator resolve references against it
@@ -77,10 +69,9 @@ function exampleSection(type: string, schema: JsonSchema, schemas: SchemaSet, fi
 function exampleValue(schema: JsonSchema | undefined, schemas: SchemaSet, file: string, depth: number): unknown {
   if (!schema || depth > 6) return undefined;
   if (typeof schema["$ref"] === "string") {
-    const t = target(schema["$ref"], file);
-    let node: unknown = schemas.byPath.get(t.file);
-    for (const part of t.pointer.split("/").filter(Boolean)) node = (node as JsonSchema | undefined)?.[part];
-    return exampleValue({ ...(node as JsonSchema), ...schema, $ref: undefined }, schemas, t.file, depth + 1);
+    const target = derefSchema(schema, file, schemas);
+    // What is written beside the $ref (examples, a default) wins over the target's.
+    return exampleValue({ ...target.schema, ...schema, $ref: undefined }, schemas, target.file, depth + 1);
   }
   const examples = schema["examples"];
   if (Array.isArray(examples) && examples.length) return structuredClone(examples[0]);

@@ -32,6 +32,13 @@ export async function loadSchemas(dir: string): Promise<SchemaSet> {
   return { byPath, sectionTypes, collections };
 }
 
+/** Where a $ref written in schema file `file` points: the schema file (relative to schemas/) and the pointer inside it. */
+export function refTarget(ref: string, file: string): { file: string; pointer: string } {
+  const [filePart, pointer = ""] = ref.split("#");
+  const base = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
+  return { file: filePart ? new URL(filePart, SCHEMA_BASE + base).href.slice(SCHEMA_BASE.length) : file, pointer };
+}
+
 /**
  * Follows a $ref (to another schema file or to $defs, relative to `file`) until a
  * schema without one, for messages and documentation that read descriptions and
@@ -40,11 +47,9 @@ export async function loadSchemas(dir: string): Promise<SchemaSet> {
 export function derefSchema(schema: JsonSchema, file: string, schemas: SchemaSet): { schema: JsonSchema; file: string } {
   const ref = schema["$ref"];
   if (typeof ref !== "string") return { schema, file };
-  const [filePart, frag = ""] = ref.split("#");
-  const base = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
-  const target = filePart ? new URL(filePart, SCHEMA_BASE + base).href.slice(SCHEMA_BASE.length) : file;
+  const { file: target, pointer } = refTarget(ref, file);
   let node: unknown = schemas.byPath.get(target);
-  for (const part of frag.split("/").filter(Boolean)) node = (node as JsonSchema | undefined)?.[part];
+  for (const part of pointer.split("/").filter(Boolean)) node = (node as JsonSchema | undefined)?.[part];
   const merged = { ...(node as JsonSchema), ...(schema["description"] ? { description: schema["description"] } : {}) };
   return derefSchema(merged, target, schemas);
 }
