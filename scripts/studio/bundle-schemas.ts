@@ -12,6 +12,7 @@
  */
 import { derefSchema, refTarget, type JsonSchema, type SchemaSet } from "../pipeline/support/schemas.ts";
 import type { StudioSchemas, StudioSectionType } from "./protocol.ts";
+import { inWords } from "./words.ts";
 
 /** The key a schema file gets in a root's $defs ("sections/hero.schema.json" -> "file:sections~1hero.schema.json" is avoided: plain characters only). */
 export const defKey = (file: string) => `file_${file.replace(/[^A-Za-z0-9]/g, "_")}`;
@@ -40,16 +41,8 @@ export function bundleSchema(root: string, schemas: SchemaSet): JsonSchema {
   return { ...main, $defs: defs };
 }
 
-/** "HeroSection" -> "Hero", "cardGrid" -> "Card grid". */
-export function humanize(name: string): string {
-  const words = name
-    .replace(/(Section|Collection)$/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** A schema's or a file's name in words: "HeroSection" -> "Hero", "caseStudies" -> "Case studies". */
+export const humanize = (name: string) => inWords(name.replace(/(Section|Collection)$/, ""));
 
 /** An example section of a type: the first object among its schema's examples, or one made from its required fields. */
 function exampleSection(type: string, schema: JsonSchema, schemas: SchemaSet, file: string): Record<string, unknown> {

@@ -11,6 +11,7 @@ import { buttonId, type ArrayFieldItemButtonsTemplateProps, type BaseInputTempla
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { createContext, useContext, useRef, useState, type ReactNode } from "react";
 import type { StudioSectionType } from "../protocol.ts";
+import { inWords } from "../words.ts";
 import { studioWidgets, widgetFor } from "./widgets/index.ts";
 
 /** Schema resolution only (which section a "oneOf" item is): the messages shown are the build's, never this validator's. */
@@ -26,12 +27,7 @@ const NAMES: Record<string, string> = { src: "Image", alt: "Alternative text", h
 export function fieldLabel(name: string): string {
   if (NAMES[name]) return NAMES[name];
   if (/^\d+$/.test(name)) return `Item ${Number(name) + 1}`;
-  const words = name
-    .replace(/Ms$/, " (milliseconds)")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/[_-]+/g, " ")
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return inWords(name.replace(/Ms$/, " (milliseconds)"));
 }
 
 export const SectionsContext = createContext<StudioSectionType[]>([]);
