@@ -134,6 +134,9 @@ export function App() {
       return { ...all, [path]: { ...o, history, at: history.length - 1, lastChange: now, savedAt: Math.min(o.savedAt, history.length - 1) } };
     });
 
+  /** Closes the open files `which` names (a page op changed them on disk: they are read again when opened). */
+  const forget = (which: (path: string) => boolean) => setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => !which(p))));
+
   const step = (path: string, by: -1 | 1) =>
     setOpen((all) => {
       const o = all[path];
@@ -236,7 +239,7 @@ export function App() {
       const reply = await post<PageOpReply>(url, body);
       if (reply.ok) {
         await refreshSite();
-        setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => !reply.changed.includes(p) || dirtyPaths.has(p))));
+        forget((p) => reply.changed.includes(p) && !dirtyPaths.has(p));
       }
       return reply;
     } catch (e) {
@@ -406,7 +409,7 @@ export function App() {
               changes={changes}
               onClose={() => setPanel(undefined)}
               onDiscarded={async (path) => {
-                setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => p !== path)));
+                forget((p) => p === path);
                 await refreshSite();
                 await loadChanges();
                 if (path === current) void openFile(path);
@@ -456,7 +459,7 @@ export function App() {
                 const reply = await pageOp("/api/pages/rename", body);
                 if (reply.ok && reply.path) {
                   setDialog(undefined);
-                  setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => p !== entry.path)));
+                  forget((p) => p === entry.path);
                   setAddress(body.address);
                   await openFile(reply.path);
                   setStatus(`Moved to ${body.address}.`);
@@ -473,7 +476,7 @@ export function App() {
                 const reply = await pageOp("/api/pages/delete", { path: entry.path });
                 if (reply.ok) {
                   setDialog(undefined);
-                  setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => p !== entry.path)));
+                  forget((p) => p === entry.path);
                   setCurrent(undefined);
                   setStatus(`Deleted ${entry.address}.`);
                 }

@@ -177,53 +177,65 @@ function OpResult({ reply }: { reply: PageOpReply | undefined }) {
   );
 }
 
-export function NewPageDialog({ pages, onClose, onCreate }: { pages: StudioFileEntry[]; onClose: () => void; onCreate: (body: NewPageRequest) => Promise<PageOpReply> }) {
-  const [address, setAddress] = useState("/");
-  const [title, setTitle] = useState("");
-  const [from, setFrom] = useState("");
+/**
+ * A page operation's dialog: its fields, the server's refusal when there is one (what
+ * links to the page), and Cancel beside the operation's button, which sends `run`.
+ */
+function PageOpDialog(props: { title: string; alert?: boolean; cancel?: string; act: string; danger?: boolean; disabled?: boolean; onClose: () => void; run: () => Promise<PageOpReply>; children: ReactNode }) {
   const [reply, setReply] = useState<PageOpReply>();
   return (
-    <Modal title="New page" onClose={onClose}>
+    <Modal title={props.title} role={props.alert ? "alertdialog" : "dialog"} onClose={props.onClose}>
       <form
         className="st-form"
         onSubmit={async (e) => {
           e.preventDefault();
-          setReply(await onCreate({ address, title, ...(from ? { from } : {}) }));
+          setReply(await props.run());
         }}
       >
-        <label>
-          Address
-          <input required value={address} onChange={(e) => setAddress(e.target.value)} aria-describedby="st-new-address-help" />
-        </label>
-        <p id="st-new-address-help" className="st-help">
-          Starts with /, in lower-case letters, digits and dashes: /about/team.
-        </p>
-        <label>
-          Title
-          <input required minLength={3} value={title} onChange={(e) => setTitle(e.target.value)} />
-        </label>
-        <label>
-          Start from
-          <select value={from} onChange={(e) => setFrom(e.target.value)}>
-            <option value="">A blank page with a hero</option>
-            {pages.map((p) => (
-              <option key={p.path} value={p.path}>
-                A copy of {p.label} ({p.address})
-              </option>
-            ))}
-          </select>
-        </label>
+        {props.children}
         <OpResult reply={reply} />
         <div className="st-dialog-actions">
-          <button type="button" className="st-button" onClick={onClose}>
-            Cancel
+          <button type="button" className="st-button" onClick={props.onClose}>
+            {props.cancel ?? "Cancel"}
           </button>
-          <button type="submit" className="st-button st-primary">
-            Create page
+          <button type="submit" className={`st-button ${props.danger ? "st-danger" : "st-primary"}`} disabled={props.disabled}>
+            {props.act}
           </button>
         </div>
       </form>
     </Modal>
+  );
+}
+
+export function NewPageDialog({ pages, onClose, onCreate }: { pages: StudioFileEntry[]; onClose: () => void; onCreate: (body: NewPageRequest) => Promise<PageOpReply> }) {
+  const [address, setAddress] = useState("/");
+  const [title, setTitle] = useState("");
+  const [from, setFrom] = useState("");
+  return (
+    <PageOpDialog title="New page" act="Create page" onClose={onClose} run={() => onCreate({ address, title, ...(from ? { from } : {}) })}>
+      <label>
+        Address
+        <input required value={address} onChange={(e) => setAddress(e.target.value)} aria-describedby="st-new-address-help" />
+      </label>
+      <p id="st-new-address-help" className="st-help">
+        Starts with /, in lower-case letters, digits and dashes: /about/team.
+      </p>
+      <label>
+        Title
+        <input required minLength={3} value={title} onChange={(e) => setTitle(e.target.value)} />
+      </label>
+      <label>
+        Start from
+        <select value={from} onChange={(e) => setFrom(e.target.value)}>
+          <option value="">A blank page with a hero</option>
+          {pages.map((p) => (
+            <option key={p.path} value={p.path}>
+              A copy of {p.label} ({p.address})
+            </option>
+          ))}
+        </select>
+      </label>
+    </PageOpDialog>
   );
 }
 
@@ -231,57 +243,29 @@ export function RenamePageDialog({ entry, unsaved, onClose, onRename }: { entry:
   const [address, setAddress] = useState(entry.address ?? "/");
   const [keepAlias, setKeepAlias] = useState(true);
   const [updateLinks, setUpdateLinks] = useState(true);
-  const [reply, setReply] = useState<PageOpReply>();
   return (
-    <Modal title="Rename page" onClose={onClose}>
-      <form
-        className="st-form"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setReply(await onRename({ path: entry.path, address, keepAlias, updateLinks }));
-        }}
-      >
-        {unsaved && <p className="st-alert">Save or undo this page’s changes first: renaming moves the saved file.</p>}
-        <label>
-          New address
-          <input required value={address} onChange={(e) => setAddress(e.target.value)} />
-        </label>
-        <label className="st-check">
-          <input type="checkbox" checked={keepAlias} onChange={(e) => setKeepAlias(e.target.checked)} /> Keep {entry.address} working (it shows the same page)
-        </label>
-        <label className="st-check">
-          <input type="checkbox" checked={updateLinks} onChange={(e) => setUpdateLinks(e.target.checked)} /> Update every link to {entry.address} in the site
-        </label>
-        <OpResult reply={reply} />
-        <div className="st-dialog-actions">
-          <button type="button" className="st-button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="st-button st-primary" disabled={unsaved}>
-            Rename
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <PageOpDialog title="Rename page" act="Rename" disabled={unsaved} onClose={onClose} run={() => onRename({ path: entry.path, address, keepAlias, updateLinks })}>
+      {unsaved && <p className="st-alert">Save or undo this page’s changes first: renaming moves the saved file.</p>}
+      <label>
+        New address
+        <input required value={address} onChange={(e) => setAddress(e.target.value)} />
+      </label>
+      <label className="st-check">
+        <input type="checkbox" checked={keepAlias} onChange={(e) => setKeepAlias(e.target.checked)} /> Keep {entry.address} working (it shows the same page)
+      </label>
+      <label className="st-check">
+        <input type="checkbox" checked={updateLinks} onChange={(e) => setUpdateLinks(e.target.checked)} /> Update every link to {entry.address} in the site
+      </label>
+    </PageOpDialog>
   );
 }
 
 export function DeletePageDialog({ entry, onClose, onDelete }: { entry: StudioFileEntry; onClose: () => void; onDelete: () => Promise<PageOpReply> }) {
-  const [reply, setReply] = useState<PageOpReply>();
   return (
-    <Modal title="Delete page?" role="alertdialog" onClose={onClose}>
+    <PageOpDialog title="Delete page?" alert cancel="Keep the page" act="Delete page" danger onClose={onClose} run={onDelete}>
       <p>
         {entry.label} ({entry.address}) and its file {entry.path} will be deleted.
       </p>
-      <OpResult reply={reply} />
-      <div className="st-dialog-actions">
-        <button type="button" className="st-button" onClick={onClose}>
-          Keep the page
-        </button>
-        <button type="button" className="st-button st-danger" onClick={async () => setReply(await onDelete())}>
-          Delete page
-        </button>
-      </div>
-    </Modal>
+    </PageOpDialog>
   );
 }
