@@ -341,12 +341,10 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     const address = pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/";
     const asked = Number(url.searchParams.get("v"));
     let html = asked ? builder.file(asked, outputFor(address)) : undefined;
-    let version = asked;
     if (!html) {
       const result = await builder.draft(drafts, address);
       if (result?.render) {
         html = builder.file(result.render.version, outputFor(address));
-        version = result.render.version;
       }
       if (!html) {
         const why = result?.issues.some((i) => i.severity === "error") ? "the site has problems to fix first (see the Problems list)" : "there is no page at this address";
@@ -355,7 +353,6 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     }
     const studioOrigin = `http://${(req.headers.host ?? "").replace(/:\d+$/, "")}:${appPort}`;
     const page = html.toString("utf8").replace(/<\/body>/i, `${previewScript(studioOrigin)}</body>`);
-    void version;
     send(res, 200, page, "text/html; charset=utf-8", frame);
   }
 
