@@ -15,6 +15,7 @@
 import type { ComponentType, ReactNode } from "react";
 import type { PageSeo } from "./runtime/model.ts";
 import type { ImagePreload } from "./runtime/Picture.tsx";
+import type { SubmissionRules } from "./runtime/forms.ts";
 
 export type { PageSeo } from "./runtime/model.ts";
 export type { Asset, BlockMarkdown, InlineMarkdown, MdNode } from "./runtime/model.ts";
@@ -173,7 +174,23 @@ export interface SiteModule<Site = never> {
    * POSTs to `path`, check each against schemas/<schema> and append it as one JSON line to
    * `file` (relative to the project folder; LEADS_FILE overrides). See scripts/lib/leads.ts.
    */
-  receiver?: { path: string; schema: string; file: string };
+  receiver?: {
+    path: string;
+    schema: string;
+    file: string;
+    /**
+     * The form's rules beyond its schema, from the site's content (content/site.json,
+     * read again when it changes): the form's own message per field, answered with a
+     * 400 as the browser shows it; whether consent is required; the honeypot.
+     */
+    rules?(site: Site): ReceiverRules;
+  };
+}
+
+/** What a site's receiver applies beyond the form's schema (scripts/runtime/forms.ts, scripts/lib/leads.ts). */
+export interface ReceiverRules extends SubmissionRules {
+  /** The form's message per field ("Name must be at least 2 characters"). */
+  messages?: Record<string, string>;
 }
 
 /** A warning from the site's own checks: where, and what to do, in plain words. */

@@ -6,8 +6,13 @@
  * - Hooks: React's on the server; the browser build swaps them for Preact's
  *   (pipeline/support/islands.ts), so React never reaches the browser.
  * - Dialog requests: a button anywhere asks a dialog island, loaded on first use, to open.
- * - trimText/trimAnswers: the text-answer rule the local form receiver applies too.
+ * - Forms (runtime/forms.ts): the rules the local form receiver applies too: trimmed
+ *   text, the honeypot, the least fill time, consent.
+ * - Attribution (runtime/attribution.ts): campaign and referrer of the visits, kept in the browser.
+ * - Drafts (runtime/form-draft.ts): a form's answers kept in the tab across reloads.
  */
 export { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "./runtime/hooks.ts";
 export { onOpenRequest, requestOpen, type OpenRequest } from "./runtime/open-requests.ts";
-export { trimAnswers, trimText } from "./runtime/forms.ts";
+export { consentRecord, HONEYPOT_FIELD, isTrapped, tooFast, trimAnswers, trimText, type Consent } from "./runtime/forms.ts";
+export { leadContext, recordVisit, type LeadContext, type Touch } from "./runtime/attribution.ts";
+export { sessionDraft, type DraftStore } from "./runtime/form-draft.ts";

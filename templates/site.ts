@@ -52,6 +52,20 @@ export default defineSite<Site>({
   },
   // How content/site.json's settings go together (a Zapier webhook needs text/plain).
   checks: siteChecks,
-  // The assessment wizard's leads, received locally by npm start and npm run dev (leads.test in content/site.json).
-  receiver: { path: "/api/leads", schema: "lead.schema.json", file: "data/leads.jsonl" },
+  // The assessment wizard's leads, received locally by npm start and npm run dev (leads.test in content/site.json),
+  // with the wizard's own messages, its consent rule and its honeypot (as the browser applies them).
+  receiver: {
+    path: "/api/leads",
+    schema: "lead.schema.json",
+    file: "data/leads.jsonl",
+    rules: (site) => {
+      const texts = site.dialogs.assessment;
+      return {
+        messages: Object.fromEntries(Object.entries(texts.steps).map(([field, step]) => [field, step.error])),
+        honeypot: site.leads.honeypot !== false,
+        consentRequired: site.leads.consent === true,
+        consentMessage: texts.consent.error,
+      };
+    },
+  },
 });

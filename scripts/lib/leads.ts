@@ -4,16 +4,26 @@
  * checked against schemas/lead.schema.json, saved in data/leads.jsonl), a stand-in for
  * the automation webhook while developing. A site that declares none gets none.
  *
- * The receiver trims text answers with the forms runtime's rule (trimAnswers of
- * scripts/runtime/forms.ts, which a site's form islands use too, so "   " is refused here
- * as in the browser), checks the lead against the declared schema (ajv, draft 2020-12,
- * all errors), the same schema the form's rules can come from, and appends it,
- * trimmed, as one JSON line to the declared file (LEADS_FILE overrides the path):
+ * The receiver applies the rules a site's form islands apply in the browser, from the
+ * same module (scripts/runtime/forms.ts: readSubmission):
+ * - a filled honeypot field ("website") is a robot: 201 as for a lead, nothing kept;
+ * - text answers are trimmed (so "   " is refused here as in the browser);
+ * - an attribution context and a consent, when sent, must have their shapes; consent
+ *   is required when the site's rules say so (its checkbox is on);
+ * - the rest is checked against the declared schema (ajv, draft 2020-12, all errors),
+ *   the same schema the form's rules come from. A field that fails answers with the
+ *   form's own message for it (the site's rules: "Name must be at least 2 characters"),
+ *   as the browser shows it, and ajv's words for what the browser cannot send at all.
+ * The lead, trimmed, is appended as one JSON line to the declared file (LEADS_FILE
+ * overrides the path), with its context and consent after the answers:
  *
  *   POST, Content-Type application/json or text/plain (both carry JSON; a webhook
  *   may want either), at most 16 KB  ->  201 {"ok":true}
- *   otherwise 405 (with Allow), 403, 415, 413, 400, or 500, each with
- *   {"errors":[{"field","message"}]}
+ *   otherwise 405 (with Allow), 403, 429 (with Retry-After), 415, 413, 400, or 500,
+ *   each with {"errors":[{"field","message"}]}
+ *
+ * 429: more than 30 leads a minute from one address (LEADS_RATE_PER_MINUTE changes
+ * it; 0 turns the limit off).
  *
  * 403: only the server's own pages may send a lead (scripts/lib/same-origin.ts):
  * Host must be localhost, 127.0.0.1 or [::1] (against DNS rebinding); an Origin, if
@@ -36,12 +46,24 @@ import { promises as fs, readFileSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import type { ReceiverRules } from "../api.ts";
 import { loadSiteModule } from "../pipeline/support/site-module.ts";
-import { trimAnswers } from "../runtime/forms.ts";
+import { readSubmission, trimAnswers } from "../runtime/forms.ts";
 import { rel, type ProjectPaths } from "./paths.ts";
+import { rateLimiter, type RateLimit } from "./rate-limit.ts";
 import { writeAllowed } from "./same-origin.ts";
 
 export const MAX_LEAD_BYTES = 16 * 1024;
+export const DEFAULT_RATE: RateLimit = { max: 30, windowMs: 60_000 };
+
+/** The per-address limit: LEADS_RATE_PER_MINUTE (0 = none), or DEFAULT_RATE. */
+export function leadsRate(env: NodeJS.ProcessEnv = process.env): RateLimit | false {
+  const text = env["LEADS_RATE_PER_MINUTE"];
+  if (text === undefined || text === "") return DEFAULT_RATE;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`LEADS_RATE_PER_MINUTE must be a whole number of leads a minute (0 for no limit), not "${text}".`);
+  return n === 0 ? false : { max: n, windowMs: 60_000 };
+}
 const ACCEPTED_TYPES = ["application/json", "text/plain"];
 
 /** Where leads are saved: $LEADS_FILE, or the site's declared file (relative to the project folder `root`). */
@@ -75,18 +97,62 @@ export async function siteReceiver(paths: ProjectPaths, env: NodeJS.ProcessEnv =
     throw new Error(`${where}: receiver.schema ${rel(paths.root, schemaFile)} ${why}.`);
   }
   const file = leadsFile(declared.file ?? "", paths.root, env);
-  return { path: declared.path, file, handle: createLeadReceiver({ path: declared.path, file, schema }) };
+  const rules = declared.rules ? siteRules(declared.rules as (site: unknown) => ReceiverRules, path.join(paths.content, "site.json"), where) : undefined;
+  return { path: declared.path, file, handle: createLeadReceiver({ path: declared.path, file, schema, rules, rate: leadsRate(env) }) };
+}
+
+/**
+ * The form's rules from the site's content, read again whenever content/site.json
+ * changes (npm run dev edits it while the receiver runs). A file that cannot be read
+ * or a rules function that fails keeps the last rules that worked, and says why once.
+ */
+export function siteRules(rules: (site: unknown) => ReceiverRules, siteFile: string, where: string): () => ReceiverRules {
+  let stamp = "";
+  let last: ReceiverRules = {};
+  let reported = "";
+  return () => {
+    let text: string;
+    try {
+      text = readFileSync(siteFile, "utf8");
+    } catch (err) {
+      report(`cannot read ${path.basename(siteFile)} (${(err as Error).message})`);
+      return last;
+    }
+    if (text === stamp) return last;
+    try {
+      last = rules(JSON.parse(text));
+      stamp = text;
+      reported = "";
+    } catch (err) {
+      report(`receiver.rules failed on ${path.basename(siteFile)} (${(err as Error).message})`);
+    }
+    return last;
+  };
+  function report(why: string) {
+    if (why === reported) return;
+    reported = why;
+    console.error(`${where}: ${why}; the lead receiver keeps its last rules.`);
+  }
 }
 
 export interface FieldError {
   /** The lead's field ("" for the lead as a whole). */
   field: string;
   message: string;
+  /** The schema keyword that failed (leadChecker's errors; not part of the receiver's answers). */
+  rule?: string;
 }
 
 export type LeadCheck = { ok: true; lead: Record<string, unknown> } | { ok: false; errors: FieldError[] };
 
+/** ajv keywords whose failure the form's own message for the field describes (what the visitor can get wrong). */
+const MESSAGE_KEYWORDS = new Set(["required", "type", "minLength", "pattern", "minItems", "enum"]);
+
 function describe(e: ErrorObject): FieldError {
+  return { ...inAjvWords(e), rule: e.keyword };
+}
+
+function inAjvWords(e: ErrorObject): FieldError {
   const at = e.instancePath.split("/").slice(1);
   const field = at[0] ?? "";
   const where = at.length > 1 ? `item ${Number(at[1]) + 1} ` : "";
@@ -131,6 +197,10 @@ export interface LeadReceiverOptions {
   maxBytes?: number;
   /** For tests: when a lead arrives. */
   now?: () => Date;
+  /** The form's rules beyond its schema (its messages, consent, the honeypot), asked for each lead. */
+  rules?: () => ReceiverRules;
+  /** At most this many leads per address (false or absent: no limit). */
+  rate?: RateLimit | false;
 }
 
 type Body = { ok: true; bytes: Buffer } | { ok: false; tooLarge: true };
@@ -266,6 +336,8 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
   const maxBytes = options.maxBytes ?? MAX_LEAD_BYTES;
   const now = options.now ?? (() => new Date());
   const check = leadChecker(options.schema);
+  const rules: () => ReceiverRules = options.rules ?? (() => ({}));
+  const limiter = options.rate ? rateLimiter(options.rate) : undefined;
   // One append at a time, so that the newline check and the write of one lead
   // never interleave with another's.
   let queue: Promise<unknown> = Promise.resolve();
@@ -278,6 +350,11 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
     const allowed = writeAllowed(req);
     if (!allowed.ok) {
       reply(res, allowed.status, { errors: [{ field: "", message: allowed.message }] });
+      return;
+    }
+    const wait = limiter?.take(req.socket.remoteAddress ?? "");
+    if (wait) {
+      reply(res, 429, { errors: [{ field: "", message: `Too many leads from this address; try again in ${wait} s.` }] }, { "Retry-After": String(wait) });
       return;
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
@@ -297,12 +374,20 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
       reply(res, 400, { errors: [{ field: "", message: `The body is not valid JSON (${(err as Error).message}).` }] });
       return;
     }
-    const checked = check(value);
-    if (!checked.ok) {
-      reply(res, 400, { errors: checked.errors });
+    const current = rules();
+    const submission = readSubmission(value, current);
+    if (submission.kind === "trap") {
+      reply(res, 201, { ok: true }); // a robot: told what a person is told, and nothing is kept
       return;
     }
-    const line = jsonLine({ receivedAt: now().toISOString(), ...checked.lead });
+    const checked = check(submission.answers);
+    const errors = [...(checked.ok ? [] : inWords(checked.errors, current.messages)), ...submission.problems];
+    if (!checked.ok || errors.length) {
+      reply(res, 400, { errors });
+      return;
+    }
+    const extras = { ...(submission.context ? { context: submission.context } : {}), ...(submission.consent ? { consent: submission.consent } : {}) };
+    const line = jsonLine({ receivedAt: now().toISOString(), ...checked.lead, ...extras });
     const write = queue.then(() => appendLine(options.file, line));
     queue = write.catch(() => {});
     try {
@@ -348,6 +433,21 @@ export function createLeadReceiver(options: LeadReceiverOptions): (req: http.Inc
     }
     return true;
   };
+}
+
+/**
+ * The errors as the form says them: one per field, the form's message when the field
+ * has one and the rule is one a visitor can break (a short name, a bad e-mail), ajv's
+ * words otherwise (a field the form has not, a list with repeats).
+ */
+function inWords(errors: FieldError[], messages: Record<string, string> = {}): FieldError[] {
+  const out = new Map<string, FieldError>();
+  for (const e of errors) {
+    const own = messages[e.field];
+    const message = own !== undefined && e.rule !== undefined && MESSAGE_KEYWORDS.has(e.rule) ? own : e.message;
+    out.set(`${e.field}\0${message}`, { field: e.field, message });
+  }
+  return [...out.values()];
 }
 
 export interface StoredLeads {
