@@ -445,6 +445,10 @@ export interface Site {
    */
   leads: {
     /**
+     * The automation service behind the live webhook. It picks how the browser labels the request: zapier sends text/plain (Zapier's catch hooks refuse the permission check, a CORS preflight, that browsers make before sending application/json to another site); make, n8n and generic send application/json. The check warns when the live address does not look like the chosen service's. generic: any other webhook, labelled as contentType says.
+     */
+    provider?: "generic" | "zapier" | "make" | "n8n";
+    /**
      * The webhook that receives leads on the published site.
      */
     live: string;
@@ -459,13 +463,33 @@ export interface Site {
      */
     testHosts: string[];
     /**
-     * application/json (the normal choice) or text/plain. Some automation services, Zapier's catch hooks among them, refuse the extra permission check (CORS preflight) that browsers make before sending application/json to another site; text/plain sends the same JSON body without that check. Use text/plain only when the webhook's service says so or leads fail with a CORS error in the browser console.
+     * Only for provider generic (leave it out otherwise): application/json (the normal choice) or text/plain, which sends the same JSON body without the browser's permission check (CORS preflight). Use text/plain only when the webhook's service says so or leads fail with a CORS error in the browser console.
      */
-    contentType: "application/json" | "text/plain";
+    contentType?: "application/json" | "text/plain";
     /**
      * How long (milliseconds) to wait for the webhook before telling the visitor that sending failed.
      */
     timeoutMs: number;
+    /**
+     * A trap for spam robots: a field people never see or reach, which robots fill in. A request with it filled in is shown the normal thank-you and never sent. On unless set to false.
+     */
+    honeypot?: boolean;
+    /**
+     * The least time, in seconds, between opening the wizard and sending it; faster is taken for a robot (shown the thank-you, never sent). 0 (the default) turns it off: automated checks of the site fill the six steps in about a second. 5 is a sensible value for a live site.
+     */
+    minFillSeconds?: number;
+    /**
+     * Adds a context object to each lead: the first and the latest visit's campaign (utm_source, utm_medium, utm_campaign, utm_term, utm_content), where the visitor came from (referrer), the page they arrived on and the page they sent the wizard from. Kept in the visitor's own browser and sent only with a lead. Off by default: the lead is then exactly its six answers.
+     */
+    attribution?: boolean;
+    /**
+     * Shows an unticked checkbox on the last step with the words of dialogs.assessment.consent. The wizard is not sent until it is ticked, and each lead then carries consent: the words the visitor agreed to and when.
+     */
+    consent?: boolean;
+    /**
+     * After a lead is sent, adds { "event": "generate_lead" } to window.dataLayer, for a tag manager the site loads itself. Whatever this says, the page always fires a lead:submitted event that the site's own scripts can listen to.
+     */
+    dataLayer?: boolean;
   };
   /**
    * Small texts for screen readers and keyboard users that appear on every page.
@@ -684,6 +708,44 @@ export interface AssessmentDialog {
    * The accessible name of the close button.
    */
   closeLabel: string;
+  /**
+   * The consent checkbox on the last step, shown when leads.consent is on.
+   */
+  consent: {
+    /**
+     * The words next to the checkbox; each lead carries them as what the visitor agreed to.
+     */
+    label: string;
+    /**
+     * The message shown when the answers are sent without the box ticked.
+     */
+    error: string;
+  };
+  /**
+   * The offer to pick up earlier answers, shown when the wizard is opened again after a reload, a close or a failed send. The answers are kept in the browser tab until they are sent.
+   */
+  resume: {
+    /**
+     * Said when the visitor left the wizard before the last step.
+     */
+    draft: string;
+    /**
+     * Said when every answer was given but sending failed.
+     */
+    failed: string;
+    /**
+     * The button that brings the earlier answers back, at the step where the visitor was.
+     */
+    continue: string;
+    /**
+     * The button that sends the earlier answers at once (after a failed send).
+     */
+    send: string;
+    /**
+     * The button that forgets the earlier answers.
+     */
+    startOver: string;
+  };
 }
 /**
  * One step of the wizard.

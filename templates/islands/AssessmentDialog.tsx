@@ -5,17 +5,28 @@
  * words from content (site.dialogs.assessment), the webhook from site.leads.
  *
  * The logic is pure and unit-tested in assessment/: steps.ts (the step machine),
- * rules.ts (validation), webhook.ts (where and how to send), toasts.ts.
+ * rules.ts (validation), webhook.ts (where and how to send), draft.ts (what is kept
+ * in the tab), announce.ts (the lead:submitted event), toasts.ts.
+ *
+ * Beyond the six answers (site.leads, all but the honeypot off by default):
+ * - the honeypot, a field people never see or reach, and minFillSeconds: a robot gets
+ *   the normal thank-you and nothing is sent (runtime/forms.ts, as the receiver);
+ * - the answers are kept in the tab as they are typed; opening the wizard again after
+ *   a reload, a close or a failed send starts at step 1 as the spec says, and offers
+ *   to continue (or, after a failed send, to send the kept answers in one click);
+ * - attribution (a context object) and consent (a checkbox on the last step).
  */
 import type { FormEvent } from "react";
 import type { AssessmentDialog as AssessmentTexts } from "../content-types.ts";
-import { onOpenRequest } from "#ssg/islands-api";
+import { consentRecord, HONEYPOT_FIELD, isTrapped, leadContext, onOpenRequest, sessionDraft, tooFast } from "#ssg/islands-api";
 import { useEffect, useLayoutEffect, useRef, useState } from "#ssg/islands-api";
 import { buttonClass } from "../ui/Button.tsx";
 import { toLead, type ChoiceRule, type FieldName, type LeadRules, type TextRule } from "./assessment/rules.ts";
 import { back, canGoBack, currentRule, fill, isLast, next, progress, setAnswer, start, toggleOption, total, type Messages, type WizardState } from "./assessment/steps.ts";
+import { announceLead } from "./assessment/announce.ts";
+import { acceptDraft, DRAFT_KEY, hasAnswers, type WizardDraft } from "./assessment/draft.ts";
 import { Toaster, useToasts } from "./assessment/Toaster.tsx";
-import { chooseWebhook, sendLead, type LeadSettings } from "./assessment/webhook.ts";
+import { chooseWebhook, sendLead, type LeadPayload, type LeadSettings } from "./assessment/webhook.ts";
 import { Modal } from "./parts/Modal.tsx";
 
 export interface AssessmentDialogProps {
@@ -67,35 +78,83 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
   );
 }
 
+/** localStorage, where attribution is kept; undefined where the browser refuses it. */
+function siteStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 export default function AssessmentDialog({ texts, leads, rules }: AssessmentDialogProps) {
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<WizardState>(() => start(rules));
   const [status, setStatus] = useState<"idle" | "sending" | "failed">("idle");
   const [focusTick, setFocusTick] = useState(0);
+  /** Answers kept from earlier in this tab, offered back when the wizard opens. */
+  const [offer, setOffer] = useState<WizardDraft | undefined>(undefined);
+  /** When the consent box was ticked (ISO 8601); undefined while it is not. */
+  const [consentAt, setConsentAt] = useState<string | undefined>(undefined);
+  const [consentError, setConsentError] = useState(false);
   const trigger = useRef<HTMLElement | undefined>(undefined);
   const stepRoot = useRef<HTMLDivElement>(null);
+  const consentBox = useRef<HTMLInputElement>(null);
   // Refs, not state: read synchronously by handlers (a second click arrives before a re-render).
   const sending = useRef(false);
   const failed = useRef(false);
+  /** The visitor changed something since the wizard opened: from then on, the tab keeps it. */
+  const touched = useRef(false);
+  const startedAt = useRef(0);
+  const trapped = useRef(false);
+  const pendingOffer = useRef<WizardDraft | undefined>(undefined);
+  const draft = useRef(sessionDraft(DRAFT_KEY, acceptDraft(rules))).current;
   const toasts = useToasts();
   const messages = Object.fromEntries(rules.fields.map((r) => [r.field, texts.steps[r.field].error])) as Messages;
+  const honeypot = leads.honeypot !== false;
+  const askConsent = leads.consent === true;
 
   useEffect(
     () =>
       onOpenRequest("assessment", (request) => {
         trigger.current = request.trigger;
         // The spec: opening the dialog starts again at step 1 with empty answers.
-        // Except after a failed send (or while one is still under way): then the
-        // answers stay, so that nothing a visitor typed is ever lost; they land on
-        // the last step with the failure message and can simply press the button again.
+        // Except after a failed send in this page (or while one is still under way):
+        // then the answers stay, on the last step with the failure message, and the
+        // button sends them again. Answers kept in the tab from before (a reload, a
+        // close, a failed send) are offered back, not forced on the visitor.
         if (!failed.current && !sending.current) {
+          const kept = draft.load();
+          pendingOffer.current = kept && hasAnswers(kept.answers) ? kept : undefined;
+          touched.current = false;
+          trapped.current = false;
+          startedAt.current = Date.now();
           setState(start(rules));
           setStatus("idle");
+          setConsentAt(undefined);
+          setConsentError(false);
+          setOffer(undefined);
         }
         setOpen(true);
       }),
     [],
   );
+
+  // The offer appears just after the dialog, in a live region that is already there,
+  // so that screen readers announce it while the focus is in the first field.
+  useEffect(() => {
+    if (!open || !pendingOffer.current) return;
+    const kept = pendingOffer.current;
+    pendingOffer.current = undefined;
+    const timer = setTimeout(() => setOffer(kept), 50);
+    return () => clearTimeout(timer);
+  }, [open]);
+
+  // Everything the visitor does is kept in the tab at once (and forgotten on success).
+  useEffect(() => {
+    if (!touched.current) return;
+    draft.save({ v: 1, step: state.step, answers: state.answers, startedAt: startedAt.current, failed: status === "failed", consentAt, trapped: trapped.current });
+  }, [state, status, consentAt]);
 
   // Focus follows the wizard: the field of a new step, or the field that has an error.
   // (Opening is handled by the modal, which focuses [data-autofocus].) A layout effect,
@@ -116,18 +175,35 @@ export default function AssessmentDialog({ texts, leads, rules }: AssessmentDial
   const last = isLast(rules, state);
   const busy = status === "sending";
 
-  const send = async (answers: WizardState["answers"]) => {
+  /** The end of a lead, sent or (for a robot) not: the spec's success, and the tab forgets the answers. */
+  const succeed = (sent: boolean) => {
+    failed.current = false;
+    touched.current = false;
+    draft.clear();
+    setOffer(undefined);
+    setStatus("idle");
+    setState(start(rules));
+    setConsentAt(undefined);
+    setOpen(false);
+    toasts.show(texts.successToast);
+    if (sent) announceLead("assessment", leads.dataLayer === true);
+  };
+
+  const send = async (answers: WizardState["answers"], consentedAt: string | undefined) => {
+    // A robot (the honeypot filled in, or faster than minFillSeconds) sees success and nothing leaves the page.
+    if ((honeypot && trapped.current) || tooFast(startedAt.current, Date.now(), leads.minFillSeconds ?? 0)) {
+      succeed(false);
+      return;
+    }
+    const payload: LeadPayload = toLead(rules, answers);
+    if (leads.attribution) payload["context"] = leadContext(siteStorage(), window.location.href);
+    if (askConsent && consentedAt) payload["consent"] = { text: texts.consent.label, at: consentedAt };
     sending.current = true;
     setStatus("sending");
-    const result = await sendLead(chooseWebhook(window.location.hostname, leads), toLead(rules, answers), leads);
+    const result = await sendLead(chooseWebhook(window.location.hostname, leads), payload, leads);
     sending.current = false;
-    if (result.ok) {
-      failed.current = false;
-      setStatus("idle");
-      setState(start(rules));
-      setOpen(false);
-      toasts.show(texts.successToast);
-    } else {
+    if (result.ok) succeed(true);
+    else {
       failed.current = true;
       setStatus("failed");
       if (result.error === undefined) console.error(`The assessment request was not sent: ${result.reason}.`);
@@ -135,16 +211,60 @@ export default function AssessmentDialog({ texts, leads, rules }: AssessmentDial
     }
   };
 
+  /** Next, or on the last step the checks and the send. */
+  const advance = (from: WizardState, consentedAt: string | undefined) => {
+    const result = next(rules, messages, from);
+    setState(result.state);
+    if (result.state.error !== undefined) setFocusTick((n) => n + 1);
+    if (!result.submit) return;
+    if (askConsent && consentedAt === undefined) {
+      setConsentError(true);
+      consentBox.current?.focus();
+      return;
+    }
+    void send(result.state.answers, consentedAt);
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending.current) return; // a double click, or Enter while sending: one request only
-    const result = next(rules, messages, state);
-    setState(result.state);
-    if (result.state.error !== undefined) setFocusTick((n) => n + 1);
-    if (result.submit) void send(result.state.answers);
+    const trap = event.currentTarget.elements.namedItem(HONEYPOT_FIELD);
+    if (trap instanceof HTMLInputElement && isTrapped(trap.value)) trapped.current = true;
+    touched.current = true;
+    setOffer(undefined);
+    advance(state, consentAt);
   };
 
-  const update = (value: string | string[]) => setState((s) => setAnswer(rules, messages, s, value));
+  const update = (value: string | string[]) => {
+    touched.current = true;
+    setOffer(undefined);
+    setState((s) => setAnswer(rules, messages, s, value));
+  };
+
+  /** Brings the kept answers back, at the step where the visitor was; `sendNow` sends them at once. */
+  const resume = (kept: WizardDraft, sendNow: boolean) => {
+    touched.current = true;
+    startedAt.current = kept.startedAt;
+    trapped.current = kept.trapped === true;
+    const restored: WizardState = { step: sendNow ? total(rules) : kept.step, answers: kept.answers };
+    setOffer(undefined);
+    setConsentAt(kept.consentAt);
+    setState(restored);
+    setFocusTick((n) => n + 1);
+    if (sendNow && !sending.current) advance(restored, kept.consentAt);
+  };
+
+  const startOver = () => {
+    draft.clear();
+    setOffer(undefined);
+    setFocusTick((n) => n + 1);
+  };
+
+  const onConsent = (on: boolean) => {
+    touched.current = true;
+    setConsentAt(on ? consentRecord(texts.consent.label, new Date()).at : undefined);
+    if (on) setConsentError(false);
+  };
 
   const ids = {
     step: `${ID}-step`,
@@ -153,6 +273,9 @@ export default function AssessmentDialog({ texts, leads, rules }: AssessmentDial
     hint: `${ID}-hint`,
     error: `${ID}-error`,
     failure: `${ID}-failure`,
+    offer: `${ID}-offer`,
+    consent: `${ID}-consent`,
+    consentError: `${ID}-consent-error`,
   };
   const error = state.error;
   const describedBy = [step.hint ? ids.hint : "", error ? ids.error : ""].filter(Boolean).join(" ") || undefined;
@@ -258,7 +381,33 @@ export default function AssessmentDialog({ texts, leads, rules }: AssessmentDial
           </div>
         </div>
 
+        <div aria-live="polite">
+          {offer ? (
+            <div id={ids.offer} className="mt-5 rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
+              <p className="flex items-start gap-2.5 font-medium">
+                <Glyph paths={["M3 12a9 9 0 1 0 3-6.7L3 8", "M3 3v5h5", "M12 7v5l3 2"]} className="mt-px size-4 text-brand-700" />
+                {offer.failed ? texts.resume.failed : texts.resume.draft}
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <button type="button" className={buttonClass("default", "sm")} onClick={() => resume(offer, offer.failed)}>
+                  {offer.failed ? texts.resume.send : texts.resume.continue}
+                </button>
+                <button type="button" className={buttonClass("outline", "sm", "bg-white text-ink-800")} onClick={startOver}>
+                  {texts.resume.startOver}
+                </button>
+              </div>
+            </div>
+          ) : null}
+        </div>
+
         <form key={rule.field} noValidate onSubmit={onSubmit} className="mt-6">
+          {honeypot ? (
+            // The honeypot: off-screen, out of the tab order and hidden from assistive technology.
+            <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
+              <label htmlFor={`${ID}-${HONEYPOT_FIELD}`}>Website</label>
+              <input id={`${ID}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+          ) : null}
           <div ref={stepRoot}>
             <h3 id={ids.question} className="text-xl font-semibold tracking-tight text-balance text-ink-900">
               {step.question}
@@ -271,6 +420,26 @@ export default function AssessmentDialog({ texts, leads, rules }: AssessmentDial
               <Glyph paths={["M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z", "M22 6l-10 7L2 6"]} className="mt-px size-4" />
               {texts.resultNote}
             </p>
+          ) : null}
+          {last && askConsent ? (
+            <div className="mt-5">
+              <label className="flex cursor-pointer items-start gap-3 text-sm text-ink-800">
+                <input
+                  ref={consentBox}
+                  id={ids.consent}
+                  type="checkbox"
+                  name="consent"
+                  checked={consentAt !== undefined}
+                  disabled={busy}
+                  aria-invalid={consentError ? true : undefined}
+                  aria-describedby={consentError ? ids.consentError : undefined}
+                  onChange={(e: FormEvent<HTMLInputElement>) => onConsent(e.currentTarget.checked)}
+                  className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand-600"
+                />
+                <span>{texts.consent.label}</span>
+              </label>
+              <FieldError id={ids.consentError} error={consentError ? texts.consent.error : undefined} />
+            </div>
           ) : null}
           {last ? (
             <div id={ids.failure} role="alert" aria-live="polite">

@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { useRender } from "../context.ts";
-import { Cached } from "#ssg/api";
+import { Cached, Island } from "#ssg/api";
+import Attribution from "../islands/Attribution.tsx";
 import { Dialogs } from "./Dialogs.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
@@ -32,6 +33,8 @@ export function Body({ children }: { children: ReactNode }) {
       <Cached id="dialogs" by={() => [dialogTriggers.has("assessment")]}>
         <Dialogs />
       </Cached>
+      {/* leads.attribution: every page notes the visit, for the context of a later lead. */}
+      {site.leads.attribution ? <Island name="Attribution" component={Attribution} props={{}} /> : null}
     </>
   );
 }

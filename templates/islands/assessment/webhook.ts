@@ -3,9 +3,10 @@
  *
  * - chooseWebhook: the test address on the hosts listed in testHosts (the preview
  *   host, localhost), the live one everywhere else.
- * - leadRequest: a POST whose body is the JSON of exactly the lead's fields. The
- *   Content-Type is application/json, or text/plain for webhooks that refuse the
- *   browser's CORS preflight (the body is the same JSON either way).
+ * - leadRequest: a POST whose body is the JSON of the lead (exactly its six fields,
+ *   plus context and consent when the site turns them on). The Content-Type is the
+ *   provider's (contentTypeFor): text/plain for Zapier, whose catch hooks refuse the
+ *   browser's CORS preflight, application/json otherwise (the body is the same JSON).
  * - sendLead: fetch with a deadline (timeoutMs, through an AbortController). Only
  *   whether the answer is OK (2xx) counts; the body is never read.
  */
@@ -18,6 +19,16 @@ export function chooseWebhook(hostname: string, leads: LeadSettings): string {
   return leads.testHosts.some((h) => h.toLowerCase() === host) ? leads.test : leads.live;
 }
 
+/** The Content-Type the provider wants: Zapier text/plain, Make and n8n JSON, generic as contentType says. */
+export function contentTypeFor(leads: Pick<LeadSettings, "provider" | "contentType">): "application/json" | "text/plain" {
+  if (leads.provider === "zapier") return "text/plain";
+  if (leads.provider === "make" || leads.provider === "n8n") return "application/json";
+  return leads.contentType === "text/plain" ? "text/plain" : "application/json";
+}
+
+/** What is sent: the answers, and the context and consent when the site asks for them. */
+export type LeadPayload = Record<string, unknown>;
+
 export interface LeadRequest {
   method: "POST";
   headers: { "Content-Type": string };
@@ -25,10 +36,10 @@ export interface LeadRequest {
   credentials: "omit";
 }
 
-export function leadRequest(lead: Record<string, string | string[]>, leads: Pick<LeadSettings, "contentType">): LeadRequest {
+export function leadRequest(lead: LeadPayload, leads: Pick<LeadSettings, "provider" | "contentType">): LeadRequest {
   return {
     method: "POST",
-    headers: { "Content-Type": leads.contentType === "text/plain" ? "text/plain" : "application/json" },
+    headers: { "Content-Type": contentTypeFor(leads) },
     body: JSON.stringify(lead),
     credentials: "omit",
   };
@@ -40,8 +51,8 @@ type Fetch = (url: string, init: RequestInit) => Promise<{ ok: boolean; status: 
 
 export async function sendLead(
   url: string,
-  lead: Record<string, string | string[]>,
-  leads: Pick<LeadSettings, "contentType" | "timeoutMs">,
+  lead: LeadPayload,
+  leads: Pick<LeadSettings, "provider" | "contentType" | "timeoutMs">,
   fetchImpl: Fetch = (u, init) => fetch(u, init),
 ): Promise<SendResult> {
   const controller = new AbortController();
