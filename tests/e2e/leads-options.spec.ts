@@ -8,12 +8,12 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { leadsVariant, type VariantSite } from "./support/leads-variant.ts";
+import { ANSWERS as BASE, answerSteps, openWizard, THANKS, WIZARD_TITLE } from "./support/wizard.ts";
 
-const TITLE = "Get Your Free Property Assessment";
-const THANKS = "Thank you! Your free assessment is on its way to your inbox.";
 const CONSENT = "I agree that the Building OS team may contact me by e-mail about my assessment.";
 const CONSENT_ERROR = "Please tick the box to agree before we send your answers.";
-const ANSWERS = { name: "Jane Smith", location: "Calgary, AB", companyName: "Maple Property Group", numberOfProperties: "10-25", propertyTypes: ["Commercial"], email: "jane@company.com" };
+const ANSWERS = { ...BASE, propertyTypes: ["Commercial"] };
+const answerAll = (dialog: Locator) => answerSteps(dialog, 6, ANSWERS);
 
 // One scratch build for the whole file: its tests run one after another in one worker.
 test.describe.configure({ mode: "default" });
@@ -26,28 +26,6 @@ test.beforeAll(async () => {
   });
 });
 test.afterAll(async () => site?.close());
-
-async function openWizard(page: Page): Promise<Locator> {
-  await page.locator("main").getByRole("button", { name: "Building Assessment" }).click();
-  const dialog = page.getByRole("dialog", { name: TITLE });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function answerAll(dialog: Locator) {
-  for (const [label, value] of [
-    ["Full name", ANSWERS.name],
-    ["City or region", ANSWERS.location],
-    ["Company name", ANSWERS.companyName],
-    ["Number of properties", ANSWERS.numberOfProperties],
-  ] as const) {
-    await dialog.getByLabel(label, { exact: true }).fill(value);
-    await dialog.getByRole("button", { name: "Next" }).click();
-  }
-  await dialog.getByRole("checkbox", { name: "Commercial" }).check();
-  await dialog.getByRole("button", { name: "Next" }).click();
-  await dialog.getByLabel("Work e-mail", { exact: true }).fill(ANSWERS.email);
-}
 
 function capture(page: Page): unknown[] {
   const bodies: unknown[] = [];
@@ -123,7 +101,7 @@ test("attribution: ?utm_source=x on the landing page arrives in context after mo
   // A later visit from another campaign is the last touch; the first stays.
   await page.goto(site.base + "/?utm_source=y");
   await openWizard(page).then(answerAll);
-  const dialog2 = page.getByRole("dialog", { name: TITLE });
+  const dialog2 = page.getByRole("dialog", { name: WIZARD_TITLE });
   await dialog2.getByRole("checkbox", { name: CONSENT }).check();
   await page.clock.fastForward("00:31");
   await dialog2.getByRole("button", { name: "Get My Assessment" }).click();

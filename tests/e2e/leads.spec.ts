@@ -5,38 +5,11 @@
  * announced to the page. (Consent, attribution and the least fill time, which content
  * leaves off: leads-options.spec.ts.)
  */
-import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
+import { ANSWERS, answerSteps, openWizard, THANKS } from "./support/wizard.ts";
 
-const TITLE = "Get Your Free Property Assessment";
 const WEBHOOK = "**/api/leads";
-const THANKS = "Thank you! Your free assessment is on its way to your inbox.";
-const ANSWERS = { name: "Jane Smith", location: "Calgary, AB", companyName: "Maple Property Group", numberOfProperties: "10-25", propertyTypes: ["Residential"], email: "jane@company.com" };
-
-async function openWizard(page: Page): Promise<Locator> {
-  await page.locator("main").getByRole("button", { name: "Building Assessment" }).click();
-  const dialog = page.getByRole("dialog", { name: TITLE });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-async function answerUpTo(dialog: Locator, lastStep: number) {
-  const texts = [
-    ["Full name", ANSWERS.name],
-    ["City or region", ANSWERS.location],
-    ["Company name", ANSWERS.companyName],
-    ["Number of properties", ANSWERS.numberOfProperties],
-  ] as const;
-  for (let step = 1; step <= lastStep; step++) {
-    if (step <= 4) await dialog.getByLabel(texts[step - 1]![0], { exact: true }).fill(texts[step - 1]![1]);
-    else if (step === 5) await dialog.getByRole("checkbox", { name: "Residential" }).check();
-    else {
-      await dialog.getByLabel("Work e-mail", { exact: true }).fill(ANSWERS.email);
-      return;
-    }
-    await dialog.getByRole("button", { name: "Next" }).click();
-  }
-}
 
 /** Notes lead:submitted events in the page (window.leadEvents). */
 async function watchLeadEvents(page: Page) {
@@ -77,7 +50,7 @@ test("a robot that fills the honeypot is thanked, and nothing is sent", async ({
   const dialog = await openWizard(page);
   // What form-filling robots do: set every input's value.
   await dialog.locator('input[name="website"]').evaluate((el: HTMLInputElement) => (el.value = "https://cheap-pills.example"));
-  await answerUpTo(dialog, 6);
+  await answerSteps(dialog, 6);
   await dialog.getByRole("button", { name: "Get My Assessment" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(THANKS)).toBeVisible();
@@ -95,7 +68,7 @@ test("a 500, a reload: the wizard starts at step 1 and one click sends the kept 
   });
   await page.goto("/");
   let dialog = await openWizard(page);
-  await answerUpTo(dialog, 6);
+  await answerSteps(dialog, 6);
   await dialog.getByRole("button", { name: "Get My Assessment" }).click();
   await expect(dialog.getByRole("alert")).toContainText("We couldn't send your answers just now.");
 
@@ -126,7 +99,7 @@ test("a 500, a reload: the wizard starts at step 1 and one click sends the kept 
 test("closed mid-way and reloaded: Continue brings the answers back at that step; Start over forgets them", async ({ page }) => {
   await page.goto("/");
   let dialog = await openWizard(page);
-  await answerUpTo(dialog, 2);
+  await answerSteps(dialog, 2);
   await expect(dialog.getByText("Step 3 of 6", { exact: true })).toBeVisible();
   await dialog.getByLabel("Company name", { exact: true }).fill("Maple");
   await page.keyboard.press("Escape");
@@ -156,7 +129,7 @@ test("closed mid-way and reloaded: Continue brings the answers back at that step
 test("typing a new answer instead of continuing replaces the kept one", async ({ page }) => {
   await page.goto("/");
   let dialog = await openWizard(page);
-  await answerUpTo(dialog, 1);
+  await answerSteps(dialog, 1);
   await page.keyboard.press("Escape");
   dialog = await openWizard(page);
   await expect(dialog.getByRole("button", { name: "Continue where you left off" })).toBeVisible();
