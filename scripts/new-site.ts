@@ -261,7 +261,7 @@ export default function Counter({ label, start }: { label: string; start: number
     type: "module",
     description: "A site built with the content-in-JSON site generator.",
     // The generator's public API, by name, as this repository's own site imports it.
-    imports: { "#ssg/api": "./.generator/scripts/api.ts", "#ssg/islands-api": "./.generator/scripts/islands-api.ts" },
+    imports: { "#ssg/api": "./.generator/scripts/api.ts", "#ssg/islands-api": "./.generator/scripts/islands-api.ts", "#ssg/forms": "./.generator/scripts/forms-api.ts" },
   }),
   "README.md": `# A site made with the content-in-JSON site generator
 

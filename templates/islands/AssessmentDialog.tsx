@@ -18,7 +18,8 @@
  */
 import type { FormEvent } from "react";
 import type { AssessmentDialog as AssessmentTexts } from "../content-types.ts";
-import { consentRecord, HONEYPOT_FIELD, isTrapped, leadContext, onOpenRequest, sessionDraft, tooFast } from "#ssg/islands-api";
+import { consentRecord, HONEYPOT_FIELD, isTrapped, leadContext, sessionDraft, tooFast } from "#ssg/forms";
+import { onOpenRequest } from "#ssg/islands-api";
 import { useEffect, useLayoutEffect, useRef, useState } from "#ssg/islands-api";
 import { buttonClass } from "../ui/Button.tsx";
 import { toLead, type ChoiceRule, type FieldName, type LeadRules, type TextRule } from "./assessment/rules.ts";
@@ -150,8 +151,10 @@ export default function AssessmentDialog({ texts, leads, rules }: AssessmentDial
     return () => clearTimeout(timer);
   }, [open]);
 
-  // Everything the visitor does is kept in the tab at once (and forgotten on success).
-  useEffect(() => {
+  // Everything the visitor does is kept in the tab at once (and forgotten on success):
+  // a layout effect, in the same commit as the render, so that a reload right after a
+  // key press cannot come between the answer on screen and the answer kept.
+  useLayoutEffect(() => {
     if (!touched.current) return;
     draft.save({ v: 1, step: state.step, answers: state.answers, startedAt: startedAt.current, failed: status === "failed", consentAt, trapped: trapped.current });
   }, [state, status, consentAt]);

@@ -1,5 +1,5 @@
 /** Attribution's behaviour: this page view, kept in the browser for the next lead (runtime/attribution.ts). */
-import { recordVisit } from "#ssg/islands-api";
+import { recordVisit } from "#ssg/forms";
 
 export default function noteVisit(): void {
   let storage: Storage | undefined;

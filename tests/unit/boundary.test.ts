@@ -23,7 +23,7 @@ import { STARTER } from "../../scripts/new-site.ts";
 const STILL_COUPLED: Record<string, string[]> = {};
 
 /** The generator's public modules for a site, by the names sites import them by. */
-const PUBLIC: Record<string, string> = { "#ssg/api": "./scripts/api.ts", "#ssg/islands-api": "./scripts/islands-api.ts" };
+const PUBLIC: Record<string, string> = { "#ssg/api": "./scripts/api.ts", "#ssg/islands-api": "./scripts/islands-api.ts", "#ssg/forms": "./scripts/forms-api.ts" };
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s(?:[^"';]*?\sfrom\s)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
@@ -45,7 +45,7 @@ const sources = async (dir: string) => (await listFiles(path.join(ROOT, dir))).f
 const rel = (f: string) => path.relative(ROOT, f).split(path.sep).join("/");
 
 describe("the generator and the site", () => {
-  it('templates/, the fixture site\'s and the starter\'s use the generator only by "#ssg/api" and "#ssg/islands-api"', async () => {
+  it('templates/, the fixture site\'s and the starter\'s use the generator only by "#ssg/api", "#ssg/islands-api" and "#ssg/forms"', async () => {
     const wrong: string[] = [];
     for (const file of [...(await sources("templates")), ...(await sources("tests/fixtures/site/templates"))])
       for (const target of imports(file)) if (outsidePublicApi(target)) wrong.push(`${rel(file)} -> ${target}`);

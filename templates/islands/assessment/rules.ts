@@ -122,9 +122,9 @@ function regex(pattern: string): RegExp {
   return r;
 }
 
-/** The one rule for text answers, shared with the local receiver (scripts/islands-api.ts). */
-import { trimText } from "#ssg/islands-api";
-export { trimAnswers as trimLead, trimText } from "#ssg/islands-api";
+/** The one rule for text answers, shared with the local receiver (scripts/forms-api.ts). */
+import { trimText } from "#ssg/forms";
+export { trimAnswers as trimLead, trimText } from "#ssg/forms";
 
 /** Whether one answer meets its rule. Text is trimmed first (trimText): the wizard sends it trimmed. */
 export function isValid(rule: FieldRule, value: string | string[] | undefined): boolean {
