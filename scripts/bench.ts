@@ -18,10 +18,12 @@
  *  8. studio (bench/studio.ts): the Studio's cold start (to its ready line and to the
  *     preview painted in Chromium, 3 fresh processes) and keystroke to preview painted
  *     (50 edits of the home hero's heading: median, p95, max; the server's own ms per draft).
+ *  9. leads (bench/leads.ts): the site's local form receiver under 2,000 posts at
+ *     concurrency 50 (three rounds): time, posts per second, latency, lines written.
  * Every section reads what it needs from the project (its site module, schemas, content/
  * and dist/routes.json), so any site the generator builds can be measured:
  *  --project <dir>         another site (its content/, schemas/, templates/; as npm run build)
- *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse, photos, studio);
+ *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse, photos, studio, leads);
  *                           bytes and lighthouse read the dist/ that is there
  *  --scale-sizes=50,200     other numbers of synthetic entries for scale (default 1000,4000;
  *                           the largest is also built single-threaded and by Eleventy)
@@ -47,8 +49,9 @@ import { PHOTO_COLD_RUNS, PHOTO_COUNT, photos as photoBuilds } from "./bench/pho
 import { paths, RUNS } from "./bench/shared.ts";
 import { stageTimings } from "./bench/stages.ts";
 import { studioBench } from "./bench/studio.ts";
+import { leadsBench } from "./bench/leads.ts";
 
-const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse", "photos", "studio"] as const;
+const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse", "photos", "studio", "leads"] as const;
 type Section = (typeof SECTIONS)[number];
 // `--project <dir>`: another site (lib/paths.ts projectArg); the builds the bench starts inherit the choice.
 const args = await projectArg(process.argv.slice(2));
@@ -138,6 +141,7 @@ let scaled: Awaited<ReturnType<typeof scale>> | undefined;
 let lh: Awaited<ReturnType<typeof lighthouseRuns>> | undefined;
 let photoResult: Awaited<ReturnType<typeof photoBuilds>> | undefined;
 let studio: Awaited<ReturnType<typeof studioBench>> | undefined;
+let leads: Awaited<ReturnType<typeof leadsBench>> | undefined;
 try {
   if (wanted("cold")) ({ cached: cold, noCache: coldNoCache } = await coldBuild());
   if (wanted("stages")) stages = await stageTimings();
@@ -147,6 +151,7 @@ try {
   if (wanted("lighthouse")) lh = await lighthouseRuns(lighthouseRunsPerPage);
   if (wanted("photos")) photoResult = await photoBuilds(photoCount, photoColdRuns);
   if (wanted("studio")) studio = await studioBench();
+  if (wanted("leads")) leads = await leadsBench();
 } catch (err) {
   console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -385,6 +390,18 @@ if (studio) {
   }
 }
 
+if (leads && "skipped" in leads) out.push("", `9. Lead receiver: skipped (${leads.skipped})`);
+else if (leads) {
+  out.push("");
+  out.push(`9. Lead receiver: ${leads.total} leads posted at concurrency ${leads.concurrency} to a fresh file (scripts/lib/leads.ts, each line written whole and synced), ${leads.rounds.length} rounds`);
+  out.push(
+    table(
+      ["round", "time", "leads/s", "latency median", "p95", "max", "201", "lines", "well-formed"],
+      leads.rounds.map((r, i) => [String(i + 1), ms(r.ms), String(r.perSecond), ms(r.latencyMs.median), ms(r.latencyMs.p95), ms(r.latencyMs.max), String(r.created), String(r.lines), String(r.wellFormed)]),
+    ),
+  );
+}
+
 const reportFile = path.join(ROOT, ".reports", "bench.json");
 await mkdir(path.dirname(reportFile), { recursive: true });
 const previous = (() => {
@@ -403,6 +420,7 @@ const sections = {
   scale: scaleSummary,
   photos: photoResult,
   studio,
+  leads,
   lighthouse: lh ? { version: lh.version, formFactor: "mobile (defaults)", runsPerPage: lighthouseRunsPerPage, median: lh.median, runs: lh.runs } : undefined,
 };
 const merged: Record<string, unknown> = only.length === SECTIONS.length ? {} : { ...previous };

@@ -42,7 +42,7 @@
  * a client that went away, nothing), never a crash of the server. It listens only
  * where the server listens (127.0.0.1) and sends no CORS headers.
  */
-import { promises as fs, readFileSync } from "node:fs";
+import { promises as fs, readFileSync, statSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
@@ -111,17 +111,21 @@ export function siteRules(rules: (site: unknown) => ReceiverRules, siteFile: str
   let last: ReceiverRules = {};
   let reported = "";
   return () => {
+    // Read again only when the file changed (its time, size or inode): a stat per lead, not a read.
+    let now: string;
     let text: string;
     try {
+      const s = statSync(siteFile);
+      now = `${s.mtimeMs}:${s.size}:${s.ino}`;
+      if (now === stamp) return last;
       text = readFileSync(siteFile, "utf8");
     } catch (err) {
       report(`cannot read ${path.basename(siteFile)} (${(err as Error).message})`);
       return last;
     }
-    if (text === stamp) return last;
     try {
       last = rules(JSON.parse(text));
-      stamp = text;
+      stamp = now;
       reported = "";
     } catch (err) {
       report(`receiver.rules failed on ${path.basename(siteFile)} (${(err as Error).message})`);
