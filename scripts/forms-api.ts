@@ -12,5 +12,5 @@
  * so anything exported there would ride along with every island (and Preact with this).
  */
 export { consentRecord, HONEYPOT_FIELD, isTrapped, tooFast, trimAnswers, trimText, type Consent } from "./runtime/forms.ts";
-export { leadContext, recordVisit, type LeadContext, type Touch } from "./runtime/attribution.ts";
+export { leadContext, recordVisit, siteStorage, type LeadContext, type Touch } from "./runtime/attribution.ts";
 export { sessionDraft, type DraftStore } from "./runtime/form-draft.ts";

@@ -42,6 +42,15 @@ interface Stored {
   lastTouch: Touch;
 }
 
+/** The browser's localStorage, or undefined where it is refused (private modes, settings): attribution is then simply left out. */
+export function siteStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined; // reading the property itself throws a SecurityError when storage is blocked
+  }
+}
+
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
 /** The referrer worth keeping: another site's origin and path (its query may hold anything). */
@@ -102,8 +111,9 @@ export function recordVisit(storage: Storage | undefined, href: string, referrer
 /** The context sent with a lead from the page at href. A visit that was never recorded counts as its own touch. */
 export function leadContext(storage: Storage | undefined, href: string, now: Date = new Date()): LeadContext {
   const url = new URL(href);
-  const stored = read(storage) ?? { firstTouch: touchOf(href, "", now).touch, lastTouch: touchOf(href, "", now).touch };
-  return { firstTouch: stored.firstTouch, lastTouch: stored.lastTouch, page: clip(url.pathname + url.search, MAX_PAGE) };
+  const stored = read(storage);
+  const own = stored ? undefined : touchOf(href, "", now).touch;
+  return { firstTouch: stored?.firstTouch ?? own!, lastTouch: stored?.lastTouch ?? own!, page: clip(url.pathname + url.search, MAX_PAGE) };
 }
 
 function checkTouch(value: unknown, name: string): string | undefined {

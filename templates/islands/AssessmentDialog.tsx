@@ -18,7 +18,7 @@
  */
 import type { FormEvent } from "react";
 import type { AssessmentDialog as AssessmentTexts } from "../content-types.ts";
-import { consentRecord, HONEYPOT_FIELD, isTrapped, leadContext, sessionDraft, tooFast } from "#ssg/forms";
+import { consentRecord, HONEYPOT_FIELD, isTrapped, leadContext, sessionDraft, siteStorage, tooFast } from "#ssg/forms";
 import { onOpenRequest } from "#ssg/islands-api";
 import { useEffect, useLayoutEffect, useRef, useState } from "#ssg/islands-api";
 import { buttonClass } from "../ui/Button.tsx";
@@ -77,15 +77,6 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
       ) : null}
     </div>
   );
-}
-
-/** localStorage, where attribution is kept; undefined where the browser refuses it. */
-function siteStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 export default function AssessmentDialog({ texts, leads, rules }: AssessmentDialogProps) {
