@@ -5,7 +5,7 @@
  * e-mail address) is still a placeholder on a name reserved for examples, such as
  * example.com (scripts/pipeline/support/placeholders.ts). `npm run build -- --strict` makes
  * those warnings errors: exit 1, dist/ untouched (the pipeline stops before writing
- * anything). Use it for the published site.
+ * anything). Use it for the published site. `--timings` prints the time of each stage.
  */
 
 // React's production build renders the same HTML two to three times faster; it must
@@ -20,9 +20,9 @@ const { PLACEHOLDER_GROUP } = await import("./pipeline/support/placeholders.ts")
 const { SiteModuleError } = await import("./pipeline/support/site-module.ts");
 
 const args = await projectArg(process.argv.slice(2));
-const unknown = args.filter((a) => a !== "--strict");
+const unknown = args.filter((a) => a !== "--strict" && a !== "--timings");
 if (unknown.length) {
-  console.error(`Unknown option ${unknown.join(" ")}. Usage: npm run build [-- --strict] [--project <dir>]`);
+  console.error(`Unknown option ${unknown.join(" ")}. Usage: npm run build [-- --strict] [--timings] [--project <dir>]`);
   process.exit(2);
 }
 const strict = args.includes("--strict");
@@ -50,6 +50,8 @@ if (!result.ok) process.exit(1);
 const pages = result.routes.length;
 const distShown = rel(process.cwd(), paths.dist) || ".";
 console.log(`Built ${pages} page${pages === 1 ? "" : "s"} (${result.files.size} files) into ${distShown.startsWith("..") || path.isAbsolute(distShown) ? paths.dist : `${distShown}/`} in ${Math.round(performance.now() - started)} ms.`);
+// --timings: where the time went, stage by stage (the bench's stage breakdown, for one build).
+if (args.includes("--timings")) console.log(`Stages (ms): started ${Math.round(started)} after the process; ${Object.entries(result.timings).map(([k, v]) => `${k} ${Math.round(v)}`).join(", ")}.`);
 const summary = warningSummary(result.issues);
 const placeholders = result.issues.some((i) => i.group?.name === PLACEHOLDER_GROUP.name);
 if (summary) console.log(`${summary}${placeholders ? " `npm run build -- --strict` turns placeholder addresses into errors." : ""}`);

@@ -21,8 +21,8 @@ if (unknown.length) {
 const paths = projectPaths();
 
 if (args.includes("--build")) {
-  // The build in a process of its own (it chooses React's production build before any import); the project comes with the environment.
-  const built = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(new URL("./build.ts", import.meta.url))], { stdio: "inherit" });
+  // The build in a process of its own (it chooses React's production build before any import), started from the generator's bundle (build.mjs); the project comes with the environment.
+  const built = spawnSync(process.execPath, [fileURLToPath(new URL("./build.mjs", import.meta.url))], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 

@@ -1,18 +1,18 @@
 /**
- * Section 1, cold: full-site builds, each `node --import tsx scripts/build.ts` as a fresh
+ * Section 1, cold: full-site builds, each `node scripts/build.mjs` (npm run build) as a fresh
  * child process, RUNS times: wall time, the build's own "in N ms", peak memory (max RSS)
  * and CPU time (user + system, all threads) from /usr/bin/time, or max RSS from a preload
  * calling process.resourceUsage() where /usr/bin/time does not work. scripts/build.ts takes
  * no output override, so these builds write the real dist/ (the write step swaps dist/ in
- * atomically; nothing else is touched). Then 3 runs as a fresh clone: no tsx transform
- * cache (TSX_DISABLE_CACHE=1) and an empty SSG_CACHE_DIR per run (the compiled schema
+ * atomically; nothing else is touched). Then 3 runs as a fresh clone: no bundle of the
+ * generator, no tsx transform cache (TSX_DISABLE_CACHE=1) and an empty SSG_CACHE_DIR per run (the compiled schema
  * validators, see scripts/pipeline/support/compiled-schemas.ts).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { parseTime, round, run, RUNS, TIME, TIME_FORMAT } from "./shared.ts";
+import { BUILD_COMMAND, BUNDLES_DIR, parseTime, round, run, RUNS, TIME, TIME_FORMAT } from "./shared.ts";
 
 export interface ColdRun {
   wallMs: number;
@@ -51,7 +51,7 @@ async function timeWorks(): Promise<boolean> {
   }
 }
 
-async function coldBuilds(extraEnv: NodeJS.ProcessEnv | ((run: number) => NodeJS.ProcessEnv) = {}, runs_ = RUNS): Promise<ColdBuilds> {
+async function coldBuilds(extraEnv: NodeJS.ProcessEnv | ((run: number) => NodeJS.ProcessEnv) = {}, runs_ = RUNS, before?: (run: number) => void): Promise<ColdBuilds> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-"));
   const useTime = await timeWorks();
   const preload = path.join(tmp, "rss-preload.mjs");
@@ -60,7 +60,8 @@ async function coldBuilds(extraEnv: NodeJS.ProcessEnv | ((run: number) => NodeJS
   try {
     for (let i = 0; i < runs_; i++) {
       const rssFile = path.join(tmp, `rss-${i}`);
-      const node = [process.execPath, ...(useTime ? [] : ["--import", preload]), "--import", "tsx", "scripts/build.ts"];
+      before?.(i);
+      const node = [process.execPath, ...(useTime ? [] : ["--import", preload]), ...BUILD_COMMAND];
       const [cmd, ...args] = useTime ? [TIME, "-f", TIME_FORMAT, "-o", rssFile, ...node] : node;
       const started = performance.now();
       const r = await run(cmd!, args, { ...process.env, ...(typeof extraEnv === "function" ? extraEnv(i) : extraEnv), BENCH_RSS_FILE: rssFile });
@@ -86,11 +87,12 @@ async function coldBuilds(extraEnv: NodeJS.ProcessEnv | ((run: number) => NodeJS
 /** RUNS cold builds with the caches as they are, then 3 as a fresh clone (no caches). */
 export async function coldBuild(): Promise<{ cached: ColdBuilds; noCache: ColdBuilds }> {
   const cached = await coldBuilds();
-  // A fresh clone has no caches: tsx's transform cache (in the system's temp folder) off,
-  // and an empty folder for the build's own (compiled validators) on each run.
+  // A fresh clone has no caches: no bundle of the generator (made on each run), tsx's
+  // transform cache (in the system's temp folder) off, and an empty folder for the build's
+  // own (compiled validators) on each run.
   const fresh = await mkdtemp(path.join(os.tmpdir(), "bench-fresh-"));
   try {
-    const noCache = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", SSG_CACHE_DIR: path.join(fresh, String(i)) }), 3);
+    const noCache = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", SSG_CACHE_DIR: path.join(fresh, String(i)) }), 3, () => rmSync(BUNDLES_DIR, { recursive: true, force: true }));
     return { cached, noCache };
   } finally {
     await rm(fresh, { recursive: true, force: true });

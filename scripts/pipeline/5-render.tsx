@@ -4,7 +4,7 @@
  * hydration markers are not needed).
  */
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { importTemplate } from "../lib/template-import.ts";
 import { createElement, Fragment as ReactFragment, type ComponentType, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SiteModule } from "../api.ts";
@@ -26,7 +26,7 @@ export async function loadSectionComponents(templatesDir: string, types: Iterabl
   for (const type of types) {
     const name = componentName(type);
     const file = path.join(templatesDir, "sections", `${name}.tsx`);
-    const mod = (await import(pathToFileURL(file).href)) as Record<string, SectionComponent>;
+    const mod = (await importTemplate(file)) as Record<string, SectionComponent>;
     const component = mod[name];
     if (!component) throw new Error(`templates/sections/${name}.tsx must export a component named ${name}`);
     out.set(type, component);

@@ -28,6 +28,7 @@ import type { Route } from "../4-routes.ts";
 import type { PageSeo } from "./seo.ts";
 import type { SchemaSet } from "./schemas.ts";
 import type { Annotation } from "../2-validate.ts";
+import { bundledWorker } from "../../lib/template-import.ts";
 
 /** Pages from which the default setting shares parsing and rendering with workers. */
 export const SHARE_FROM = 300;
@@ -72,6 +73,16 @@ export type Job =
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; stack?: string };
 
+/** A worker's code through tsx: registers tsx, then imports worker.ts. */
+function tsxWorker(): string {
+  const require = createRequire(import.meta.url);
+  const tsxPackage = require.resolve("tsx/package.json");
+  const api = (JSON.parse(readFileSync(tsxPackage, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]!.import.default;
+  const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), api)).href;
+  const entry = new URL("./worker.ts", import.meta.url).href;
+  return `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`;
+}
+
 /** A worker thread, started on its first job (a build whose stylesheet is cached and that shares nothing starts none). */
 class PoolWorker {
   private started: Worker | undefined;
@@ -84,20 +95,11 @@ class PoolWorker {
   }
 
   private start(): Worker {
-    // A worker's entry is not passed through the loader hooks of --import tsx (Node 20),
-    // so a small script registers tsx in the worker and then imports worker.ts.
-    const require = createRequire(import.meta.url);
-    const tsxPackage = require.resolve("tsx/package.json");
-    const api = (JSON.parse(readFileSync(tsxPackage, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]!.import.default;
-    const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), api)).href;
-    const entry = new URL("./worker.ts", import.meta.url).href;
-    const worker = new Worker(`import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); });`, {
-      eval: true,
-      execArgv: [],
-      env: process.env,
-      stdout: false,
-      stderr: false,
-    });
+    // From the generator's bundle (scripts/build.mjs), the bundled worker; otherwise a worker's
+    // entry is not passed through the loader hooks of --import tsx (Node 20), so a small
+    // script registers tsx in the worker and then imports worker.ts.
+    const bundled = bundledWorker();
+    const worker = bundled ? new Worker(new URL(bundled), { execArgv: [], env: process.env, stdout: false, stderr: false }) : new Worker(tsxWorker(), { eval: true, execArgv: [], env: process.env, stdout: false, stderr: false });
     worker.unref();
     worker.on("message", (r: Reply) => {
       const w = this.waiting.get(r.id);

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { SiteFont, SiteModule } from "../../api.ts";
+import { importTemplate } from "../../lib/template-import.ts";
 
 export const SITE_MODULE = "site.ts";
 
@@ -47,7 +48,7 @@ async function load(templatesDir: string): Promise<SiteModule<unknown>> {
   if (!existsSync(file)) throw new SiteModuleError(`${shown} is missing: a site declares itself there with \`export default defineSite({ ... })\` (see "Make your own site" in README.md).`);
   let mod: { default?: SiteModule<unknown> };
   try {
-    mod = (await import(pathToFileURL(file).href)) as typeof mod;
+    mod = (await importTemplate(file)) as typeof mod;
   } catch (err) {
     const at = thrownAt(err, templatesDir);
     // Paths in the message from the templates folder: "Cannot find module 'templates/layout/Heading.tsx' imported from templates/site.ts".

@@ -1,0 +1,228 @@
+// @ts-check
+/**
+ * The generator pre-bundled, for commands that start often and should start fast
+ * (scripts/build.mjs). Through tsx, a build spends ~0.3 s before its first stage and more in
+ * each worker thread: every one of ~300 modules (ours, the site's templates, Markdown's many
+ * small packages) goes through tsx's loader hooks, a round trip to the hooks' thread each.
+ * Here esbuild turns our code and the site's templates into a few ESM files (packages stay
+ * imports, resolved by Node as before) kept in the build cache, so a start is one read.
+ *
+ * - Two entries share chunks: "main" runs a command (scripts/build.ts), "worker" is the
+ *   build's worker thread (pipeline/support/pool.ts finds it through BUNDLE_KEY).
+ * - The site's templates are in the bundle too, because they and the generator must share
+ *   one copy of the runtime (React contexts are compared by identity). They are loaded when
+ *   the generator asks for them (scripts/lib/template-import.ts, through TEMPLATES_KEY), so
+ *   a template that throws is reported where it was before: at the site module's load.
+ * - `import.meta.url` in a bundled file is its own address, not the bundle's: paths that the
+ *   code finds from its own place (ROOT, the runtime folder, the worker) stay right.
+ * - Kept while every file the bundle was made from (esbuild's metafile lists them) has the
+ *   same bytes, esbuild and Node are the same and the templates folder has the same entries;
+ *   otherwise made again (~0.2 s). Source maps are on, so stack traces name our files.
+ * - When esbuild cannot bundle (a mistake in a template), `bundled` returns undefined and the
+ *   caller runs the command through tsx, whose messages name the file, line and column.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** globalThis[TEMPLATES_KEY]: the site's template modules by absolute path, each a function that loads it. */
+export const TEMPLATES_KEY = Symbol.for("ssg.templates");
+/** globalThis[BUNDLE_KEY]: { worker } — the address of the bundled worker entry. */
+export const BUNDLE_KEY = Symbol.for("ssg.bundle");
+const DIR = path.join(ROOT, "node_modules", ".cache", "site-generator", "bundles");
+/**
+ * Packages left as imports: native code, WebAssembly or data files found from their own
+ * folder, and tools loaded only on some builds. The others are bundled: ~150 small modules
+ * (Markdown's packages, Lucide's icons) cost more to resolve and load one by one than to compile.
+ */
+const EXTERNAL = ["esbuild", "sharp", "@resvg/resvg-js", "tailwindcss", "@tailwindcss/*", "lightningcss", "subset-font", "@capsizecss/unpack", "tsx", "typescript", "ajv", "ajv/*", "vitest", "playwright-core", "lighthouse", "serve-handler", "image-size", "jsonc-parser", "json-schema-to-typescript"];
+/** Bumped when what the bundle holds changes shape. */
+const FORMAT = 1;
+
+/**
+ * The templates folder a command will use: `--project <dir>` among its arguments, else
+ * SSG_PROJECT_TEMPLATES, else this repository's (as scripts/lib/paths.ts decides).
+ * @param {string[]} args
+ */
+export function templatesFolder(args) {
+  const at = args.indexOf("--project");
+  const dir = at >= 0 ? args[at + 1] : undefined;
+  if (dir && !dir.startsWith("--")) return path.join(path.resolve(dir), "templates");
+  return process.env["SSG_PROJECT_TEMPLATES"] || path.join(ROOT, "templates");
+}
+
+/**
+ * The modules the generator imports from a templates folder by name: site.ts and
+ * sections/<Type>.tsx (pipeline/support/site-module.ts, pipeline/5-render.tsx).
+ * @param {string} templates
+ */
+function templateEntries(templates) {
+  const out = [];
+  const site = path.join(templates, "site.ts");
+  if (fs.existsSync(site)) out.push(site);
+  const sections = path.join(templates, "sections");
+  let names = [];
+  try {
+    names = fs.readdirSync(sections);
+  } catch {
+    // no sections folder: the site module says what is missing
+  }
+  for (const name of names.sort()) if (/^[A-Z][A-Za-z0-9]*\.tsx$/.test(name)) out.push(path.join(sections, name));
+  return out;
+}
+
+/**
+ * Where the bundles of `command` with these templates are kept (each in a folder of its own, and current.json).
+ * @param {string} command
+ * @param {string} templates
+ */
+export function bundleFolder(command, templates) {
+  return path.join(DIR, sha(`${command}\n${templates}`).slice(0, 16));
+}
+
+/** @param {string | Buffer} data */
+const sha = (data) => createHash("sha256").update(data).digest("hex");
+
+/**
+ * @typedef {{ format: number; node: string; esbuild: string; templates: string; entries: string[]; command: string; inputs: [string, string][]; dir: string; main: string; worker: string }} Manifest
+ */
+
+/**
+ * @param {Manifest} m
+ * @param {{ node: string; esbuild: string; templates: string; entries: string[]; command: string }} want
+ * @param {string} dir
+ */
+function fresh(m, want, dir) {
+  if (m.format !== FORMAT || m.node !== want.node || m.esbuild !== want.esbuild || m.templates !== want.templates || m.command !== want.command) return false;
+  if (m.entries.join("\n") !== want.entries.join("\n")) return false;
+  if (!fs.existsSync(path.join(dir, m.main)) || !fs.existsSync(path.join(dir, m.worker))) return false;
+  for (const [file, hash] of m.inputs) {
+    let bytes;
+    try {
+      bytes = fs.readFileSync(file);
+    } catch {
+      return false;
+    }
+    if (sha(bytes) !== hash) return false;
+  }
+  return true;
+}
+
+/**
+ * The bundle of `command` (a path from the repository, "scripts/build.ts") with the site's
+ * templates: its main entry's address, or undefined when esbuild could not make it (the
+ * reasons are in `problems`).
+ * @param {string} command
+ * @param {string} templates
+ * @returns {Promise<{ main: string; worker: string } | { problems: string[] }>}
+ */
+export async function bundled(command, templates) {
+  const esbuildVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "esbuild", "package.json"), "utf8")).version;
+  const entries = templateEntries(templates);
+  const want = { node: process.version, esbuild: esbuildVersion, templates, entries, command };
+  const base = bundleFolder(command, templates);
+  const pointer = path.join(base, "current.json");
+  try {
+    /** @type {Manifest} */
+    const m = JSON.parse(fs.readFileSync(pointer, "utf8"));
+    const dir = path.join(base, m.dir);
+    if (fresh(m, want, dir)) return { main: pathToFileURL(path.join(dir, m.main)).href, worker: pathToFileURL(path.join(dir, m.worker)).href };
+  } catch {
+    // none yet, or unreadable: made below
+  }
+  const esbuild = await import("esbuild");
+  const imports = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).imports ?? {};
+  const registry = `globalThis[Symbol.for("ssg.templates")] = new Map([${entries.map((e) => `[${JSON.stringify(e)}, () => import(${JSON.stringify(e)})]`).join(", ")}]);\n`;
+  const sources = {
+    main: `${registry}await import(${JSON.stringify(path.join(ROOT, command))});\n`,
+    worker: `${registry}await import(${JSON.stringify(path.join(ROOT, "scripts", "pipeline", "support", "worker.ts"))});\n`,
+  };
+  const ownCode = [path.join(ROOT, "scripts") + path.sep, templates + path.sep];
+  /** The hash of each file as esbuild was given it (a file saved during the bundling makes the next start bundle again). */
+  const seen = new Map();
+  /** @type {import("esbuild").Plugin} */
+  const plugin = {
+    name: "ssg-bundle",
+    setup(b) {
+      b.onResolve({ filter: /^ssg-entry:/ }, (a) => ({ path: a.path.slice("ssg-entry:".length), namespace: "ssg-entry" }));
+      b.onLoad({ filter: /.*/, namespace: "ssg-entry" }, (a) => ({ contents: sources[/** @type {"main" | "worker"} */ (a.path)], loader: "js", resolveDir: ROOT }));
+      // The generator's public modules (package.json "imports"), for this repository's templates and a starter's alike.
+      b.onResolve({ filter: /^#/ }, (a) => (imports[a.path] ? { path: path.join(ROOT, imports[a.path]) } : undefined));
+      b.onLoad({ filter: /\.(ts|tsx|mts)$/ }, async (a) => {
+        if (!ownCode.some((d) => a.path.startsWith(d))) return undefined;
+        const bytes = await fs.promises.readFile(a.path);
+        seen.set(a.path, sha(bytes));
+        const text = bytes.toString("utf8");
+        const url = JSON.stringify(pathToFileURL(a.path).href);
+        return { contents: text.replaceAll("import.meta.url", url), loader: a.path.endsWith(".tsx") ? "tsx" : "ts" };
+      });
+    },
+  };
+  fs.mkdirSync(base, { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(base, "tmp-"));
+  let result;
+  try {
+    result = await esbuild.build({
+      entryPoints: [
+        { in: "ssg-entry:main", out: "main" },
+        { in: "ssg-entry:worker", out: "worker" },
+      ],
+      absWorkingDir: ROOT,
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      external: EXTERNAL,
+      // A site elsewhere (--project) finds the packages where the generator has them.
+      nodePaths: [path.join(ROOT, "node_modules")],
+      // CommonJS packages in the bundle require Node's own modules.
+      banner: { js: 'import { createRequire as __ssgCreateRequire } from "node:module"; const require = __ssgCreateRequire(import.meta.url);' },
+      jsx: "automatic",
+      sourcemap: "linked",
+      sourcesContent: false,
+      outdir: tmp,
+      outExtension: { ".js": ".mjs" },
+      chunkNames: "chunk-[hash]",
+      metafile: true,
+      logLevel: "silent",
+      plugins: [plugin],
+    });
+  } catch (err) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    const errors = /** @type {{ errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }} */ (err).errors;
+    return { problems: errors?.length ? errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text)) : [String(err)] };
+  }
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((f) => !f.startsWith("ssg-entry:"))
+    .map((f) => path.resolve(ROOT, f))
+    .concat(path.join(ROOT, "package.json"), fileURLToPath(import.meta.url))
+    .sort();
+  const hashed = inputs.map((f) => /** @type {[string, string]} */ ([f, seen.get(f) ?? sha(fs.readFileSync(f))]));
+  // Each bundle in a folder named by its inputs, never replaced: a build still loading chunks of an older one is not disturbed.
+  const name = sha(JSON.stringify([want, hashed])).slice(0, 16);
+  /** @type {Manifest} */
+  const manifest = { format: FORMAT, ...want, inputs: hashed, dir: name, main: "main.mjs", worker: "worker.mjs" };
+  const dir = path.join(base, name);
+  try {
+    fs.renameSync(tmp, dir);
+  } catch {
+    fs.rmSync(tmp, { recursive: true, force: true }); // the same bundle, made meanwhile by another build
+  }
+  const next = `${pointer}.${process.pid}`;
+  fs.writeFileSync(next, JSON.stringify(manifest));
+  fs.renameSync(next, pointer);
+  // Older bundles of this command go once no build can still be loading them.
+  for (const old of fs.readdirSync(base)) {
+    const at = path.join(base, old);
+    if (old === name || old.startsWith("current.json")) continue;
+    try {
+      if (Date.now() - fs.statSync(at).mtimeMs > 10 * 60_000) fs.rmSync(at, { recursive: true, force: true });
+    } catch {
+      // gone already
+    }
+  }
+  return { main: pathToFileURL(path.join(dir, "main.mjs")).href, worker: pathToFileURL(path.join(dir, "worker.mjs")).href };
+}

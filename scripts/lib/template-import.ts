@@ -1,0 +1,20 @@
+/**
+ * Loads a module of the site's templates. Run from the generator's bundle (scripts/build.mjs,
+ * scripts/lib/bundle.mjs), the templates are in the bundle and loaded from there, sharing
+ * the bundle's one copy of the runtime; run through tsx (tests, the dev server, the Studio),
+ * they are imported from their files.
+ */
+import { pathToFileURL } from "node:url";
+
+/** scripts/lib/bundle.mjs TEMPLATES_KEY. */
+const TEMPLATES = Symbol.for("ssg.templates");
+
+export function importTemplate(file: string): Promise<Record<string, unknown>> {
+  const bundled = (globalThis as { [TEMPLATES]?: Map<string, () => Promise<Record<string, unknown>>> })[TEMPLATES]?.get(file);
+  return bundled ? bundled() : (import(pathToFileURL(file).href) as Promise<Record<string, unknown>>);
+}
+
+/** The bundled worker thread's entry (scripts/lib/bundle.mjs BUNDLE_KEY), when the build runs from the bundle. */
+export function bundledWorker(): string | undefined {
+  return (globalThis as { [key: symbol]: { worker?: string } | undefined })[Symbol.for("ssg.bundle")]?.worker;
+}
