@@ -2,27 +2,31 @@
  * Section 5, scale: a copy of the project's content/ and schemas/ plus 1,000 and 4,000
  * synthetic Markdown entries of its first Markdown kind, as its site module declares it
  * (scripts/lib/synthetic-entries.ts: front matter derived from the kind's schema, links at
- * its route), each built by `node --import tsx scripts/build.ts` with SSG_PROJECT_ROOT
+ * its route), each built by `node scripts/build.mjs` (npm run build) with SSG_PROJECT_ROOT
  * pointing at the copy, as a fresh process under /usr/bin/time after removing the output
  * and flushing the disk: wall time, ms per page, peak memory and CPU time, median of
- * SCALE_RUNS. The largest size is also built single-threaded (SSG_WORKERS=0) and by the
- * Eleventy anchor (scripts/lib/eleventy-anchor.ts: pinned Eleventy, installed on demand into
- * .reports/anchors/) from the same files at the same route, with a layout cut from our page
- * of the first entry, its runs interleaved with ours so that both see the same machine load.
+ * SCALE_RUNS. Each size is also built by two anchors from the same files at the same route,
+ * with a layout cut from our page of the first entry (scripts/lib/anchor-layout.ts), their
+ * runs interleaved with ours so that all see the same machine load: Eleventy
+ * (scripts/lib/eleventy-anchor.ts: pinned, installed on demand into .reports/anchors/) and
+ * Hugo when a `hugo` is on the PATH (scripts/lib/hugo-anchor.ts; never downloaded), each
+ * checked to write every entry's page in the whole layout. The largest size is also built
+ * single-threaded (SSG_WORKERS=0).
  * Other sizes: `npm run bench -- --only=scale --scale-sizes=50,200` (scripts/bench.ts). A
  * project that declares no Markdown kind skips the section, saying so.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ELEVENTY_LAYOUT, ELEVENTY_VERSION, eleventyPageProblem, ensureEleventy, writeEleventyProject } from "../lib/eleventy-anchor.ts";
+import { findHugo, HUGO_LAYOUT, hugoPageProblem, writeHugoProject } from "../lib/hugo-anchor.ts";
 import { rel, ROOT } from "../lib/paths.ts";
 import { spread, type Spread } from "../lib/sizes.ts";
 import { entryPath, firstMarkdownKind, syntheticEntryName, writeSyntheticProject } from "../lib/synthetic-entries.ts";
 import { SITE_MODULE } from "../pipeline/support/site-module.ts";
-import { parseTime, paths, round, run, TIME, TIME_FORMAT } from "./shared.ts";
+import { BUILD_COMMAND, parseTime, paths, round, run, TIME, TIME_FORMAT } from "./shared.ts";
 
 export const SCALE_RUNS = 3;
 export const SCALE_SIZES = [1000, 4000];
@@ -79,7 +83,7 @@ function scaleRow(name: string, entries: number, pages: number, command: string,
 
 /** What the scale section measured, or why it did not run. */
 export type ScaleResult =
-  | { kind: { name: string; dir: string; route: string; schema: string }; sizes: number[]; rows: ScaleRow[]; eleventy: { version: string; layout: string } }
+  | { kind: { name: string; dir: string; route: string; schema: string }; sizes: number[]; rows: ScaleRow[]; eleventy: { version: string; layout: string }; hugo: { version: string; layout: string } | { missing: string } }
   | { skipped: string };
 
 /** The scale test at `sizes` (SCALE_SIZES unless given) synthetic entries of the project's first Markdown kind. */
@@ -91,8 +95,9 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
     return { skipped: `${shown} declares no Markdown kind (kinds): there is nothing to make synthetic entries of.` };
   }
   const { kind } = source;
-  const build = [process.execPath, "--import", "tsx", "scripts/build.ts"];
+  const build = [process.execPath, ...BUILD_COMMAND];
   const eleventyCmd = ensureEleventy();
+  const hugo = findHugo();
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-scale-"));
   const rows: ScaleRow[] = [];
   const largest = Math.max(...sizes);
@@ -105,16 +110,19 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
       const ours: TimedRun[] = [];
       const single: TimedRun[] = [];
       const eleventy: TimedRun[] = [];
+      const hugoRuns: TimedRun[] = [];
       let pages = 0;
-      const anchored = n === largest;
       let e11: ReturnType<typeof writeEleventyProject> | undefined;
+      let h: ReturnType<typeof writeHugoProject> | undefined;
+      // Each round builds with every tool in turn, so that all see the same machine load.
       for (let i = 0; i < SCALE_RUNS; i++) {
         const r = await timed(build, env, ROOT, dist);
         pages = Number(/Built (\d+) page/.exec(r.stdout)?.[1] ?? n);
         ours.push({ wallMs: r.wallMs, maxRssKiB: r.maxRssKiB, cpuMs: r.cpuMs });
-        if (!anchored) continue;
-        const s = await timed(build, { ...env, SSG_WORKERS: "0" }, ROOT, dist);
-        single.push({ wallMs: s.wallMs, maxRssKiB: s.maxRssKiB, cpuMs: s.cpuMs });
+        if (n === largest) {
+          const s = await timed(build, { ...env, SSG_WORKERS: "0" }, ROOT, dist);
+          single.push({ wallMs: s.wallMs, maxRssKiB: s.maxRssKiB, cpuMs: s.cpuMs });
+        }
         const ourSample = readFileSync(entryPageFile(dist, entryPath(kind, syntheticEntryName(0))), "utf8");
         e11 ??= writeEleventyProject(path.join(tmp, `eleventy-${n}`), source, n, ourSample);
         // Relative folders, run from the project: given absolute ones, Eleventy 3.1.8 skips the
@@ -124,15 +132,35 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
         const problem = eleventyPageProblem(readFileSync(e11.sample, "utf8"), e11.layoutEnds);
         if (problem) throw new Error(problem);
         eleventy.push({ wallMs: e.wallMs, maxRssKiB: e.maxRssKiB, cpuMs: e.cpuMs });
+        if (hugo) {
+          h ??= writeHugoProject(path.join(tmp, `hugo-${n}`), source, n, ourSample);
+          const g = await timed([hugo.command, "--quiet", "--source", h.root, "--destination", h.output], { ...process.env }, h.root, h.output);
+          const wrong = hugoPageProblem(readFileSync(h.sample, "utf8"), h.layoutEnds) ?? pagesProblem("Hugo", h.output, n);
+          if (wrong) throw new Error(wrong);
+          hugoRuns.push({ wallMs: g.wallMs, maxRssKiB: g.maxRssKiB, cpuMs: g.cpuMs });
+        }
       }
-      rows.push(scaleRow(`ours, ${n} entries`, n, pages, `SSG_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, ours));
-      if (single.length) rows.push(scaleRow(`ours, ${n} entries, SSG_WORKERS=0`, n, pages, `SSG_WORKERS=0 SSG_PROJECT_ROOT=<tmp> ${build.slice(1).join(" ")}`, single));
-      if (eleventy.length) rows.push(scaleRow(`Eleventy ${ELEVENTY_VERSION}, ${n} entries`, n, n, `eleventy --input=<tmp>/src --output=<tmp>/_site --quiet`, eleventy));
+      rows.push(scaleRow(`ours, ${n} entries`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")}`, ours));
+      if (single.length) rows.push(scaleRow(`ours, ${n} entries, SSG_WORKERS=0`, n, pages, `SSG_WORKERS=0 SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")}`, single));
+      rows.push(scaleRow(`Eleventy ${ELEVENTY_VERSION}, ${n} entries`, n, n, `eleventy --input=<tmp>/src --output=<tmp>/_site --quiet`, eleventy));
+      if (hugo) rows.push(scaleRow(`Hugo ${hugo.version}, ${n} entries`, n, n, `hugo --quiet --source <tmp> --destination <tmp>/public`, hugoRuns));
     }
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-  return { kind: { name: kind.name, dir: kind.dir, route: kind.route, schema: kind.schema }, sizes, rows, eleventy: { version: ELEVENTY_VERSION, layout: ELEVENTY_LAYOUT } };
+  return {
+    kind: { name: kind.name, dir: kind.dir, route: kind.route, schema: kind.schema },
+    sizes,
+    rows,
+    eleventy: { version: ELEVENTY_VERSION, layout: ELEVENTY_LAYOUT },
+    hugo: hugo ? { version: hugo.version, layout: HUGO_LAYOUT } : { missing: "no hugo on the PATH (Debian: apt-get install hugo); the bench never downloads one" },
+  };
+}
+
+/** Why `output` does not hold n pages (index.html files), or undefined when it does. */
+function pagesProblem(tool: string, output: string, n: number): string | undefined {
+  const count = (readdirSync(output, { recursive: true }) as string[]).filter((f) => path.basename(f) === "index.html").length;
+  return count === n ? undefined : `${tool} wrote ${count} pages, not the ${n} entries: the anchor would not measure the same work.`;
 }
 
 /** The file our build wrote for the page at `sitePath`, as its dist/routes.json says. */
