@@ -47,14 +47,20 @@ export interface RenderedReads {
   pages: { keys: string[] }[];
 }
 
-export function readRendered(pages: { pieces: string[]; keys: string[] }[], parts: Map<string, { html: string }>): RenderedReads {
+/**
+ * Reads every piece of the pages and every shared part once; `previous` holds the reads of an
+ * earlier build by the piece's text (a long-running builder's memo), and `memo` the ones this used.
+ */
+export function readRendered(pages: { pieces: string[]; keys: string[] }[], parts: Map<string, { html: string }>, previous?: Map<string, PieceRead>): RenderedReads & { memo: Map<string, PieceRead> } {
   const memo = new Map<string, PieceRead>();
   const read = (html: string) => {
     let r = memo.get(html);
-    if (!r) memo.set(html, (r = readPiece(html)));
+    if (!r) memo.set(html, (r = previous?.get(html) ?? readPiece(html)));
     return r;
   };
-  return { ownReads: pages.map((p) => p.pieces.map(read)), parts: new Map([...parts].map(([k, f]) => [k, read(f.html)])), pages };
+  const ownReads = pages.map((p) => p.pieces.map(read));
+  const used = new Set(pages.flatMap((p) => p.keys));
+  return { ownReads, parts: new Map([...parts].filter(([k]) => used.has(k) || !previous).map(([k, f]) => [k, read(f.html)])), pages, memo };
 }
 
 /** Links written in templates (not content) that lead nowhere: one error per page and address. */

@@ -4,10 +4,11 @@
  * and recovery when a build died mid-swap). A failed or killed build leaves the
  * previous dist/ as it was; two builds at once each write their own folder.
  */
-import { promises as fs, readFileSync } from "node:fs";
+import { promises as fs, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { isFsError } from "../lib/fs-errors.ts";
-import { newBuildFolder, swapIn } from "../lib/swap.ts";
+import { lockDist, newBuildFolder, swapIn } from "../lib/swap.ts";
+import { hashText, type OutputState } from "./support/memo.ts";
 
 const WRITES_AT_ONCE = 16;
 
@@ -140,4 +141,85 @@ async function writeAll(handle: fs.FileHandle, parts: Uint8Array[]): Promise<voi
     while (rest.length && bytesWritten >= rest[0]!.byteLength) bytesWritten -= rest.shift()!.byteLength;
     if (bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
   }
+}
+
+/** What a file of dist/ is, for telling whether it changed: the hash of its bytes (a file to copy: its path, size and time). */
+export function outputSignature(data: OutputData): string {
+  if (typeof data === "object" && "copyFrom" in data) {
+    const st = statSync(data.copyFrom);
+    return `copy:${data.copyFrom}:${st.size}:${st.mtimeMs}`;
+  }
+  return hashText(typeof data === "string" ? encodeCopy(data) : data);
+}
+
+/**
+ * A long-running builder's write (the dev server's, with support/memo.ts): when dist/ is
+ * still the folder it wrote last (same inode: no other build swapped it meanwhile), only
+ * the files whose signature changed are written, each through a temporary name and a rename
+ * (a server never reads half a file), and the files no longer built are deleted with the
+ * folders they leave empty. Otherwise, everything is written into a new folder that
+ * replaces dist/ (writeOutput). Returns what dist/ now holds.
+ */
+export async function updateOutput(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState | undefined, chunks?: (file: string) => Uint8Array[] | undefined): Promise<OutputState> {
+  const ino = async () => (await fs.stat(dist).catch(() => undefined))?.ino;
+  if (!previous || previous.dist !== dist || previous.ino !== (await ino())) {
+    await writeOutput(dist, files, chunks);
+    return { dist, ino: (await ino())!, files: signatures };
+  }
+  const release = await lockDist(dist);
+  let state: OutputState | undefined;
+  try {
+    // (Another build may have swapped dist/ while this one waited for the lock: then it is written whole.)
+    if (previous.ino === (await ino())) state = await applyChanges(dist, files, signatures, previous, chunks);
+  } finally {
+    await release();
+  }
+  return state ?? updateOutput(dist, files, signatures, undefined, chunks);
+}
+
+/** Writes the files whose signature changed and deletes those gone, in dist/ itself (updateOutput, holding the lock). */
+async function applyChanges(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState, chunks?: (file: string) => Uint8Array[] | undefined): Promise<OutputState> {
+  const changed = [...files].filter(([file]) => previous.files.get(file) !== signatures.get(file));
+  const gone = [...previous.files.keys()].filter((file) => !files.has(file));
+  const made = new Set<string>();
+  let n = 0;
+  for (const [file, data] of changed) {
+    const target = path.join(dist, file);
+    const dir = path.dirname(target);
+    if (!made.has(dir)) {
+      await fs.mkdir(dir, { recursive: true });
+      made.add(dir);
+    }
+    const tmp = `${target}.ssg-tmp-${process.pid}-${n++}`;
+    const parts = chunks?.(file);
+    try {
+      if (typeof data === "object" && "copyFrom" in data) await fs.copyFile(data.copyFrom, tmp);
+      else if (parts) {
+        const handle = await fs.open(tmp, "w");
+        try {
+          await writeAll(handle, parts);
+        } finally {
+          await handle.close();
+        }
+      } else await fs.writeFile(tmp, typeof data === "string" ? encodeCopy(data) : data);
+      await fs.rename(tmp, target);
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      if (isFsError(err) && !err.path) err.path = target;
+      throw err;
+    }
+  }
+  for (const file of gone) {
+    await fs.rm(path.join(dist, file), { force: true });
+    // Its folders, while empty (a deleted page's own folder).
+    for (let dir = path.dirname(file); dir !== "."; dir = path.dirname(dir)) {
+      if (files.has(path.join(dir, "index.html"))) break;
+      try {
+        await fs.rmdir(path.join(dist, dir));
+      } catch {
+        break; // not empty
+      }
+    }
+  }
+  return { dist, ino: previous.ino, files: signatures };
 }

@@ -27,7 +27,7 @@ import { load } from "./1-load.ts";
 import { placeholderIssues } from "./support/placeholders.ts";
 import { anchorIssues, headingIssues, readPiece, readRendered, scanWholePage, templateLinkIssues } from "./6-check.ts";
 import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./support/pool.ts";
-import { assemble, countPerSection, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type SectionComponent } from "./5-render.tsx";
+import { assemble, countPerSection, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type RenderInput, type SectionComponent } from "./5-render.tsx";
 import { markHidden, resolve, type ResolvedContent } from "./3-resolve.ts";
 import { processPhotos, softPhotoIssues, type PhotoJob } from "./support/photos.ts";
 import { buildRoutes, type Route } from "./4-routes.ts";
@@ -38,7 +38,8 @@ import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
 import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
-import { startOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
+import { outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
+import { hashText, memoFor, type RenderMemo } from "./support/memo.ts";
 import { recoverDist } from "../lib/swap.ts";
 import type { SiteModule, SiteSettings as Site } from "../api.ts";
 import { loadSiteModule, resolveFont } from "./support/site-module.ts";
@@ -89,6 +90,8 @@ export interface WarmCache {
   assets?: Promise<[IslandBundle, string]>;
   sections?: Promise<Map<string, SectionComponent>>;
   imageKit?: Promise<ImageKit>;
+  /** Rendered pages, shared parts, reads and what dist/ holds, by the hash of their inputs (support/memo.ts). */
+  memo?: RenderMemo;
   /** Photos' hashes, by content path (support/photos.ts), checked against the bytes on each build. */
   photoHashes?: Map<string, { bytes: Buffer; hash: string }>;
 }
@@ -209,25 +212,41 @@ async function renderAndWrite(
   const sections = await sectionsJob;
   const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.only !== undefined };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
+  // A long-running builder keeps pages, shared parts and reads by the hash of their inputs (support/memo.ts).
+  const memo = warm && !options.only ? memoFor(warm.memo, siteKey(input)) : undefined;
   // Parts shared by many pages (header, footer, stylesheet: scripts/runtime/Cached.tsx) are
   // rendered once and kept here; worker threads send the ones they rendered along.
-  const fragments: FragmentCache = new Map();
+  const fragments: FragmentCache = memo?.fragments ?? new Map();
   const pages = new Map<string, RenderedPage>();
+  /** Each page's render key (with a memo): what dist/ holds of it is current when the key is the one written. */
+  const pageKeys = new Map<string, string>();
+  const kept = new Map<string, RenderedPage>();
   const all = routes;
   if (options.only) routes = routes.filter((r) => options.only!.includes(r.path));
   const rendered = pool?.shares(routes.length)
     ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => renderPage(route, input, fragments), seo.head)
     : undefined;
   for (const [i, route] of routes.entries()) {
-    const page: RenderedPage = rendered?.[i] ?? renderPage(route, input, fragments);
-    for (const [key, fragment] of page.fragments) if (!fragments.has(key)) fragments.set(key, fragment);
+    const key = memo && pageKey(route, seo.head(route));
+    let page: RenderedPage | undefined = key === undefined ? undefined : memo!.pages.get(key);
+    if (!page) {
+      page = rendered?.[i] ?? renderPage(route, input, fragments);
+      for (const [key, fragment] of page.fragments) if (!fragments.has(key)) fragments.set(key, fragment);
+    }
+    if (key !== undefined) {
+      kept.set(key, page);
+      pageKeys.set(route.output, key);
+    }
     files.set(route.output, assemble(page, fragments));
     pages.set(route.output, page);
   }
+  if (memo) memo.pages = kept;
+  if (warm && memo) warm.memo = memo;
   lap("render");
   // The check stage (check.ts): each page's pieces read once (each shared part once), for the
   // links templates wrote (which must resolve too) and for the headers below.
-  const read = readRendered(routes.map((r) => pages.get(r.output)!), fragments);
+  const read = readRendered(routes.map((r) => pages.get(r.output)!), fragments, memo?.reads);
+  if (memo) memo.reads = read.memo;
   const exists = (ref: string) => files.has(ref.slice(1)) || photos.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref));
   issues.push(...templateLinkIssues(routes, read, exists));
   issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
@@ -267,16 +286,15 @@ async function renderAndWrite(
   for (const [out, text] of headers.files) files.set(out, text);
   const sorted = new Map([...files].sort(([a], [b]) => a.localeCompare(b)));
   const encodedParts = new Map<string, Uint8Array>();
-  if (output)
-    await writeOutput(
-      paths.dist,
-      sorted,
-      (file) => {
-        const page = pages.get(file);
-        return page && encodePage(page, fragments, encodedParts);
-      },
-      output,
-    );
+  const chunks = (file: string) => {
+    const page = pages.get(file);
+    return page && encodePage(page, fragments, encodedParts);
+  };
+  if (memo && options.write !== false) {
+    // A long-running builder writes into dist/ only the files that differ from what it wrote last (8-write.ts).
+    const signatures = new Map([...sorted].map(([file, data]) => [file, pageKeys.get(file) ?? outputSignature(data)]));
+    memo.output = await updateOutput(paths.dist, sorted, signatures, memo.output, chunks);
+  } else if (output) await writeOutput(paths.dist, sorted, chunks, output);
   lap("write");
   return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings };
 }
@@ -298,6 +316,17 @@ interface RenderState {
   timings: Record<string, number>;
   pool: WorkerPool | undefined;
   siteModule: SiteModule<unknown>;
+}
+
+/** The hash of what every page is drawn with besides its own route, data and head (support/memo.ts). */
+function siteKey(input: RenderInput): string {
+  const assets = [...input.assets].map(([name, { bytes: _, ...asset }]) => [name, asset]);
+  return hashText(JSON.stringify([input.site, input.css, input.font, [...input.islands.entries], assets, [...input.sections.keys()], input.markSections]));
+}
+
+/** The hash of what one page is drawn from: its route, its resolved data and its head. */
+function pageKey(route: Route, head: unknown): string {
+  return hashText(JSON.stringify([route.path, route.output, route.canonical, route.status, route.alias, route.page.file, route.page.kind, route.page.name, route.page.entry, route.page.data, head]));
 }
 
 function sitemap(site: Site, routes: Route[], lastmod: Map<string, string>): string {

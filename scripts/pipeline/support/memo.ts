@@ -1,0 +1,46 @@
+/**
+ * What a long-running builder (the dev server's) keeps from one build to the next so that
+ * a save redoes only what it changed, each piece keyed by a hash of everything it is made from:
+ *
+ * - a page, rendered (5-render.tsx), by its render key: the hash of its route, its resolved
+ *   data (its own content, and what it shows of other files: a guide's card, a collection's
+ *   records, resolved links) and its head, together with the site-wide inputs every page is
+ *   drawn with (site.json, the stylesheet, the islands, the assets' addresses, the font).
+ *   So the pages that list a changed guide have a new key as the guide's own page has, and
+ *   the others do not: the dependency map is in the keys;
+ * - the shared parts (header, footer, dialogs), while the site-wide inputs are the same;
+ * - each piece of markup as the check stage read it (6-check.ts), by its text;
+ * - what the last build wrote into dist/, file by file (the page's render key, or the hash
+ *   of a file's bytes), so the next one writes only the files that differ and deletes those
+ *   gone (8-write.ts updateInPlace), instead of writing every file into a new folder.
+ *
+ * Valid only while templates/ and schemas/ are unchanged: the dev server starts a new
+ * builder (an empty memo) when they change. Entries not used by a build are dropped.
+ */
+import { createHash } from "node:crypto";
+import type { FragmentCache, RenderedPage } from "../5-render.tsx";
+import type { PieceRead } from "../6-check.ts";
+
+/** dist/ as the last build left it: its folder's inode (a swap by another build changes it) and each file's signature. */
+export interface OutputState {
+  dist: string;
+  ino: number;
+  files: Map<string, string>;
+}
+
+export interface RenderMemo {
+  /** The hash of the site-wide inputs the pages below were rendered with. */
+  siteKey: string;
+  pages: Map<string, RenderedPage>;
+  fragments: FragmentCache;
+  reads: Map<string, PieceRead>;
+  output?: OutputState | undefined;
+}
+
+export const hashText = (text: string | Uint8Array): string => createHash("sha1").update(text).digest("base64url");
+
+/** The memo for a build with these site-wide inputs: the last one's, or a new one when they changed (every page then renders again). */
+export function memoFor(previous: RenderMemo | undefined, siteKey: string): RenderMemo {
+  if (previous && previous.siteKey === siteKey) return previous;
+  return { siteKey, pages: new Map(), fragments: new Map(), reads: new Map(), output: previous?.output };
+}

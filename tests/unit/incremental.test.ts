@@ -1,0 +1,102 @@
+/**
+ * Incremental builds (scripts/pipeline/support/memo.ts, 8-write.ts updateOutput): a
+ * long-running builder (the dev server's) renders again only the pages whose inputs changed
+ * and writes into dist/ only the files that differ. After each edit of a series, its dist/
+ * must be byte for byte what a cold build of the same content writes, with no file or folder
+ * more or less; and the pages an edit does not touch must not have been written again.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { projectPaths, type ProjectPaths } from "../../scripts/lib/paths.ts";
+import { firstMarkdownKind, writeSyntheticProject } from "../../scripts/lib/synthetic-entries.ts";
+import { runPipeline, type WarmCache } from "../../scripts/pipeline/index.ts";
+
+const source = (await firstMarkdownKind(projectPaths()))!;
+const root = mkdtempSync(path.join(os.tmpdir(), "bos-incremental-"));
+// The site plus 20 synthetic guides, so that lists of guides change with them.
+writeSyntheticProject(root, projectPaths(), source, 20);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const paths: ProjectPaths = projectPaths(root);
+const coldPaths: ProjectPaths = { ...paths, dist: path.join(root, "dist-cold") };
+
+/** Every file and folder under dir, with each file's bytes. */
+function tree(dir: string): Map<string, Buffer | "folder"> {
+  const out = new Map<string, Buffer | "folder">();
+  for (const d of readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[]) {
+    const abs = path.join(d.parentPath, d.name);
+    out.set(path.relative(dir, abs), d.isDirectory() ? "folder" : readFileSync(abs));
+  }
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** The incremental builder's dist/ is the cold build's, file for file and folder for folder. */
+async function expectSameAsCold(): Promise<void> {
+  const cold = await runPipeline(coldPaths, { mode: "build" });
+  expect(cold.issues.filter((i) => i.severity === "error")).toEqual([]);
+  const [a, b] = [tree(coldPaths.dist), tree(paths.dist)];
+  expect([...b.keys()]).toEqual([...a.keys()]);
+  for (const [file, bytes] of a) if (bytes !== "folder") expect(Buffer.compare(bytes, b.get(file) as Buffer), file).toBe(0);
+}
+
+const file = (p: string) => path.join(root, p);
+const edit = (p: string, change: (text: string) => string) => writeFileSync(file(p), change(readFileSync(file(p), "utf8")));
+/** When each file of dist/ was last written, by its path there. */
+const written = (files: string[]) => new Map(files.map((f) => [f, statSync(path.join(paths.dist, f)).mtimeMs]));
+
+let warm: WarmCache = {};
+async function build(): Promise<void> {
+  const result = await runPipeline(paths, { mode: "build", warm });
+  expect(result.issues.filter((i) => i.severity === "error")).toEqual([]);
+  expect(result.ok).toBe(true);
+}
+
+describe("a long-running builder's rebuilds", () => {
+  it("write what a cold build writes after each of a series of edits, and leave the untouched pages alone", async () => {
+    await build();
+    await expectSameAsCold();
+
+    // A guide's text: its page is written again, the home page and another guide are not.
+    const guide = "resources/guides/analytics/index.html";
+    const others = ["index.html", "resources/guides/communication/index.html", "pricing/index.html"];
+    const before = written([guide, ...others]);
+    await new Promise((r) => setTimeout(r, 20));
+    edit("content/guides/analytics.md", (t) => t.replace(/\n\n([A-Z])/, "\n\nIncrementally, $1"));
+    await build();
+    const after = written([guide, ...others]);
+    expect(after.get(guide)).not.toBe(before.get(guide));
+    for (const f of others) expect(after.get(f), f).toBe(before.get(f));
+    await expectSameAsCold();
+
+    // A guide's title: the pages that list it change with it.
+    edit("content/guides/bench-00003.md", (t) => t.replace(/^title: .*$/m, "title: A renamed synthetic guide for the incremental test"));
+    await build();
+    await expectSameAsCold();
+
+    // A new page, then the same page deleted: its file and its folder go.
+    writeFileSync(file("content/guides/bench-extra.md"), readFileSync(file("content/guides/bench-00005.md"), "utf8").replace(/^title: .*$/m, "title: An extra synthetic guide, added then deleted").replace(/^description: .*$/m, "description: A guide the incremental test adds and then deletes again."));
+    await build();
+    expect(existsSync(path.join(paths.dist, "resources/guides/bench-extra/index.html"))).toBe(true);
+    await expectSameAsCold();
+    rmSync(file("content/guides/bench-extra.md"));
+    await build();
+    expect(existsSync(path.join(paths.dist, "resources/guides/bench-extra"))).toBe(false);
+    await expectSameAsCold();
+
+    // A renamed asset, and the pages that show it pointed at its new name.
+    renameSync(file("content/assets/hero-school.svg"), file("content/assets/hero-school-renamed.svg"));
+    for (const p of ["content/pages/solutions/education-buildings.json", "content/pages/index.json"]) edit(p, (t) => t.replaceAll("assets/hero-school.svg", "assets/hero-school-renamed.svg"));
+    await build();
+    await expectSameAsCold();
+
+    // A changed schema: the dev server starts a new builder (templates/ or schemas/ changed), whose first build writes dist/ whole.
+    edit("schemas/guide.schema.json", (t) => t.replace('"description": "', '"description": "(changed) '));
+    warm = {};
+    await build();
+    await expectSameAsCold();
+    edit("content/guides/analytics.md", (t) => t.replace("Incrementally, ", ""));
+    await build();
+    await expectSameAsCold();
+  }, 240_000);
+});
