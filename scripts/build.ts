@@ -6,6 +6,11 @@
  * example.com (scripts/pipeline/support/placeholders.ts). `npm run build -- --strict` makes
  * those warnings errors: exit 1, dist/ untouched (the pipeline stops before writing
  * anything). Use it for the published site. `--timings` prints the time of each stage.
+ *
+ * A build renders and writes only the pages whose inputs changed since the last build of
+ * the project, when the build cache holds its memo and dist/ is as that build left it
+ * (pipeline/support/stored-memo.ts); the output is the same as a build from scratch's.
+ * `--full` builds from scratch.
  */
 
 // React's production build renders the same HTML two to three times faster; it must
@@ -20,9 +25,9 @@ const { PLACEHOLDER_GROUP } = await import("./pipeline/support/placeholders.ts")
 const { SiteModuleError } = await import("./pipeline/support/site-module.ts");
 
 const args = await projectArg(process.argv.slice(2));
-const unknown = args.filter((a) => a !== "--strict" && a !== "--timings");
+const unknown = args.filter((a) => a !== "--strict" && a !== "--timings" && a !== "--full");
 if (unknown.length) {
-  console.error(`Unknown option ${unknown.join(" ")}. Usage: npm run build [-- --strict] [--timings] [--project <dir>]`);
+  console.error(`Unknown option ${unknown.join(" ")}. Usage: npm run build [-- --strict] [--full] [--timings] [--project <dir>]`);
   process.exit(2);
 }
 const strict = args.includes("--strict");
@@ -31,7 +36,7 @@ const started = performance.now();
 const paths = projectPaths();
 let result;
 try {
-  result = await runPipeline(paths, { mode: "build", strict });
+  result = await runPipeline(paths, { mode: "build", strict, incremental: args.includes("--full") ? "full" : "auto" });
 } catch (err) {
   // A full disk, a read-only folder, a file-size limit, a mistake in templates/site.ts: one sentence with the path, no stack trace.
   const sentence = err instanceof SiteModuleError ? err.message : fsErrorSentence(err, paths.root);

@@ -21,6 +21,7 @@ import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { problem, type Problem } from "./support/errors.ts";
 import { DATA_IMAGE_IN_CSS, type PageScan } from "./7-headers.ts";
+import { outputBytes, type OutputData } from "./8-write.ts";
 import { didYouMean, issueAt, issueIn, type Issue } from "./support/issues.ts";
 import { atLineOfText, type ResolvedContent } from "./3-resolve.ts";
 import type { Route } from "./4-routes.ts";
@@ -204,8 +205,8 @@ export function scanHtml(html: string): PageScan {
 }
 
 /** For headerFiles: each HTML file read whole (where there are no pieces, as in tests). */
-export function scanWholePage(_file: string, data: string | Uint8Array): PageScan[] {
-  return [scanHtml(typeof data === "string" ? data : new TextDecoder().decode(data))];
+export function scanWholePage(_file: string, data: OutputData): PageScan[] {
+  return [scanHtml(typeof data === "string" ? data : new TextDecoder().decode(typeof data === "object" && "copyFrom" in data ? outputBytes(data) : data))];
 }
 
 function scanElements(elements: Iterable<HtmlElement>): PageScan {

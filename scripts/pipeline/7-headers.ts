@@ -295,7 +295,7 @@ export function sitePolicy(module: Pick<SiteModule<unknown>, "headers">, site: u
  * once per page (at 4,000 pages, 220 MB of repeated markup); scanWholePage reads a
  * page whole.
  */
-export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array | { copyFrom: string }>, routes: Route[], scans: (file: string, data: string | Uint8Array) => PageScan[]): HeaderFiles {
+export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array | { copyFrom: string }>, routes: Route[], scans: (file: string, data: string | Uint8Array | { copyFrom: string }) => PageScan[]): HeaderFiles {
   const issues: Issue[] = [];
   const inlineStyles = new Set<string>();
   let dataImages = false;
@@ -304,7 +304,8 @@ export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8
     if (file.endsWith(".css") && typeof data === "string" && DATA_IMAGE_IN_CSS.test(data)) dataImages = true;
     if (`/${file}`.startsWith(IMMUTABLE_PREFIX) && !HASHED_NAME.test(file))
       issues.push(issueIn("scripts/pipeline/index.ts", problem("unhashed-immutable-file", { file, prefix: IMMUTABLE_PREFIX })));
-    if (!file.endsWith(".html") || (typeof data === "object" && "copyFrom" in data)) continue;
+    // (A page dist/ already holds, in an incremental build, is a copy of itself: its scans come from the memo.)
+    if (!file.endsWith(".html") || (typeof data === "object" && "copyFrom" in data && !pageOf.has(file))) continue;
     const found = new Set<string>();
     for (const scan of scans(file, data)) {
       scan.inlineStyles.forEach((style) => inlineStyles.add(style));

@@ -160,25 +160,35 @@ export function outputSignature(data: OutputData): string {
  * folders they leave empty. Otherwise, everything is written into a new folder that
  * replaces dist/ (writeOutput). Returns what dist/ now holds.
  */
-export async function updateOutput(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState | undefined, chunks?: (file: string) => Uint8Array[] | undefined): Promise<OutputState> {
-  const ino = async () => (await fs.stat(dist).catch(() => undefined))?.ino;
-  if (!previous || previous.dist !== dist || previous.ino !== (await ino())) {
-    await writeOutput(dist, files, chunks);
-    return { dist, ino: (await ino())!, files: signatures };
+export async function updateOutput(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState | undefined, chunks?: (file: string) => Uint8Array[] | undefined, folder?: OutputFolder): Promise<OutputState> {
+  if (!previous || !(await holds(previous))) {
+    await writeOutput(dist, files, chunks, folder);
+    const st = await fs.stat(dist);
+    return { dist, ino: st.ino, mtimeMs: st.mtimeMs, files: signatures };
   }
+  await folder?.abandon();
   const release = await lockDist(dist);
   let state: OutputState | undefined;
   try {
-    // (Another build may have swapped dist/ while this one waited for the lock: then it is written whole.)
-    if (previous.ino === (await ino())) state = await applyChanges(dist, files, signatures, previous, chunks);
+    // (Another build may have swapped or updated dist/ while this one waited for the lock: then it is written whole.)
+    if (await holds(previous)) state = await applyChanges(dist, files, signatures, previous, chunks);
   } finally {
     await release();
   }
   return state ?? updateOutput(dist, files, signatures, undefined, chunks);
 }
 
+/** Whether dist/ is still what `state` describes: the same folder, not updated by another build since. */
+export async function holds(state: OutputState): Promise<boolean> {
+  const st = await fs.stat(state.dist).catch(() => undefined);
+  return st?.ino === state.ino && st.mtimeMs === state.mtimeMs;
+}
+
 /** Writes the files whose signature changed and deletes those gone, in dist/ itself (updateOutput, holding the lock). */
 async function applyChanges(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState, chunks?: (file: string) => Uint8Array[] | undefined): Promise<OutputState> {
+  // dist/'s time changes first: a build killed halfway leaves a time no memo knows, so the next one writes dist/ whole.
+  const started = new Date();
+  await fs.utimes(dist, started, started);
   const changed = [...files].filter(([file]) => previous.files.get(file) !== signatures.get(file));
   const gone = [...previous.files.keys()].filter((file) => !files.has(file));
   const made = new Set<string>();
@@ -221,5 +231,9 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
       }
     }
   }
-  return { dist, ino: previous.ino, files: signatures };
+  // dist/'s own time, set again, marks this update: a builder holding an older state of dist/ then writes it whole.
+  const now = new Date(Math.max(Date.now(), started.getTime() + 1));
+  await fs.utimes(dist, now, now);
+  const st = await fs.stat(dist);
+  return { dist, ino: st.ino, mtimeMs: st.mtimeMs, files: signatures };
 }

@@ -15,6 +15,7 @@
  * 4-routes. Content mistakes come back as issues; the previous dist/ is touched only
  * by a build that succeeded.
  */
+import path from "node:path";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { assetIssues } from "./support/asset-checks.ts";
 import { cachedAssets } from "./support/assets-cache.ts";
@@ -38,8 +39,9 @@ import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
 import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
-import { outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
-import { hashText, memoFor, type RenderMemo } from "./support/memo.ts";
+import { holds, outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
+import { hashText, memoFor, type KeptPage, type OutputState, type RenderMemo } from "./support/memo.ts";
+import { codeKey, dropStoredMemo, loadStoredMemo, saveStoredMemo } from "./support/stored-memo.ts";
 import { recoverDist } from "../lib/swap.ts";
 import type { SiteModule, SiteSettings as Site } from "../api.ts";
 import { loadSiteModule, resolveFont } from "./support/site-module.ts";
@@ -82,6 +84,12 @@ export interface BuildOptions {
    * (5-render.tsx markSections). Use with write: false.
    */
   only?: readonly string[];
+  /**
+   * `npm run build`: "auto" uses the memo a build of this project stored in the build cache
+   * (support/stored-memo.ts) when it is still valid, rendering and writing only what changed;
+   * "full" builds from scratch. Both store a new memo once dist/ is written.
+   */
+  incremental?: "auto" | "full";
 }
 
 export interface WarmCache {
@@ -138,6 +146,12 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   if (warm && kitJob) warm.imageKit = kitJob;
   kitJob?.catch(() => {});
   const datesJob = options.mode === "build" ? contentDates(paths) : undefined;
+  // `npm run build` keeps its memo between runs (support/stored-memo.ts); --full builds from scratch and keeps a new one.
+  const storing = options.incremental !== undefined && options.mode === "build" && options.write !== false && !options.only && !options.drafts && !warm;
+  const codeJob = storing ? codeKey(paths) : undefined;
+  codeJob?.catch(() => {});
+  const storedJob = storing && options.incremental === "auto" ? loadStoredMemo(paths, codeJob!) : undefined;
+  storedJob?.catch(() => {});
 
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
@@ -174,11 +188,15 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   lap("routes+links");
   if (issues.some((i) => i.severity === "error")) return fail(issues, routes);
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };
-  // The output folder and the pages' folders are made while the pages render (8-write.ts).
-  const output = options.write !== false ? startOutput(paths.dist) : undefined;
+  // What dist/ holds from an earlier build of this process or a stored one (support/memo.ts, stored-memo.ts): then only what changed is written.
+  const stored = await storedJob;
+  const previous = warm ? warm.memo?.output : stored?.output;
+  const inPlace = options.write !== false && previous !== undefined && (await holds(previous));
+  // Otherwise the output folder and the pages' folders are made while the pages render (8-write.ts).
+  const output = options.write !== false && !inPlace ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob }, output);
     // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
     if (!result.ok) await output?.abandon();
     return result;
@@ -191,7 +209,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
@@ -212,46 +230,64 @@ async function renderAndWrite(
   const sections = await sectionsJob;
   const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.only !== undefined };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
-  // A long-running builder keeps pages, shared parts and reads by the hash of their inputs (support/memo.ts).
-  const memo = warm && !options.only ? memoFor(warm.memo, siteKey(input)) : undefined;
+  // A long-running builder keeps pages, shared parts and reads by the hash of their inputs
+  // (support/memo.ts); `npm run build` stores them between runs (support/stored-memo.ts).
+  const key = warm || codeJob ? siteKey(input) : undefined;
+  const memo = key === undefined || options.only ? undefined : memoFor(warm ? warm.memo : stored, key);
   // Parts shared by many pages (header, footer, stylesheet: scripts/runtime/Cached.tsx) are
   // rendered once and kept here; worker threads send the ones they rendered along.
   const fragments: FragmentCache = memo?.fragments ?? new Map();
   const pages = new Map<string, RenderedPage>();
+  /** Pages dist/ holds as they are (a stored memo): not rendered, only their reads are known. */
+  const keptPages = new Map<string, KeptPage>();
   /** Each page's render key (with a memo): what dist/ holds of it is current when the key is the one written. */
   const pageKeys = new Map<string, string>();
-  const kept = new Map<string, RenderedPage>();
+  const renderedByKey = new Map<string, RenderedPage>();
   const all = routes;
   if (options.only) routes = routes.filter((r) => options.only!.includes(r.path));
-  const rendered = pool?.shares(routes.length)
-    ? await pool.render(routes, renderSetup(paths.templates, schemas, input), (route) => renderPage(route, input, fragments), seo.head)
+  const keys = memo ? routes.map((r) => pageKey(r, seo.head(r))) : undefined;
+  const holdsPage = (route: Route, key: string) => memo?.output?.files.get(route.output) === key;
+  const keptOf = (route: Route, i: number) => (keys && !memo!.pages.has(keys[i]!) && holdsPage(route, keys[i]!) ? memo!.kept?.get(keys[i]!) : undefined);
+  const toRender = routes.filter((r, i) => !keptOf(r, i));
+  const rendered = pool?.shares(toRender.length)
+    ? new Map((await pool.render(toRender, renderSetup(paths.templates, schemas, input), (route) => renderPage(route, input, fragments), seo.head)).map((p, i) => [toRender[i]!, p]))
     : undefined;
   for (const [i, route] of routes.entries()) {
-    const key = memo && pageKey(route, seo.head(route));
+    const key = keys?.[i];
+    const keptPage = keptOf(route, i);
+    if (key !== undefined) pageKeys.set(route.output, key);
+    if (keptPage) {
+      keptPages.set(route.output, keptPage);
+      // The bytes are those dist/ holds (never written again: their signature is unchanged).
+      files.set(route.output, { copyFrom: path.join(paths.dist, route.output) });
+      continue;
+    }
     let page: RenderedPage | undefined = key === undefined ? undefined : memo!.pages.get(key);
     if (!page) {
-      page = rendered?.[i] ?? renderPage(route, input, fragments);
+      page = rendered?.get(route) ?? renderPage(route, input, fragments);
       for (const [key, fragment] of page.fragments) if (!fragments.has(key)) fragments.set(key, fragment);
     }
-    if (key !== undefined) {
-      kept.set(key, page);
-      pageKeys.set(route.output, key);
-    }
+    if (key !== undefined) renderedByKey.set(key, page);
     files.set(route.output, assemble(page, fragments));
     pages.set(route.output, page);
   }
-  if (memo) memo.pages = kept;
+  if (memo) memo.pages = warm ? renderedByKey : new Map();
   if (warm && memo) warm.memo = memo;
   lap("render");
   // The check stage (check.ts): each page's pieces read once (each shared part once), for the
   // links templates wrote (which must resolve too) and for the headers below.
-  const read = readRendered(routes.map((r) => pages.get(r.output)!), fragments, memo?.reads);
-  if (memo) memo.reads = read.memo;
+  const keysOf = (r: Route) => pages.get(r.output)?.keys ?? keptPages.get(r.output)!.keys;
+  const read = readRendered(routes.map((r) => pages.get(r.output) ?? { pieces: [], keys: keysOf(r) }), fragments, memo?.reads);
+  routes.forEach((r, i) => {
+    const k = keptPages.get(r.output);
+    if (k) read.ownReads[i] = k.reads;
+  });
+  if (memo) memo.reads = warm ? read.memo : new Map();
   const exists = (ref: string) => files.has(ref.slice(1)) || photos.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref));
   issues.push(...templateLinkIssues(routes, read, exists));
   issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
   if (!options.only) issues.push(...anchorIssues(resolved, routes, read));
-  issues.push(...softPhotoIssues(photos, resolved, routes.map((r) => [r.path, pages.get(r.output)!.photoSlots])));
+  issues.push(...softPhotoIssues(photos, resolved, routes.map((r) => [r.path, pages.get(r.output)?.photoSlots ?? keptPages.get(r.output)!.photoSlots])));
   lap("check");
   if (issues.some((i) => i.severity === "error")) return fail(issues, all);
 
@@ -275,10 +311,11 @@ async function renderAndWrite(
   // finished output and what the check stage read: each shared part once, with the first page that has it.
   const scannedParts = new Set<string>();
   const readOf = new Map(routes.map((r, i) => [r.output, read.ownReads[i]!]));
+  const routeOf = new Map(routes.map((r) => [r.output, r]));
   const headers = headerFiles(sitePolicy(siteModule, site), files, routes, (file, data) => {
-    const page = pages.get(file);
-    if (!page) return scanWholePage(file, data); // HTML that is not a rendered page (a content asset)
-    const fresh = page.keys.filter((k) => !scannedParts.has(k) && scannedParts.add(k));
+    const route = routeOf.get(file);
+    if (!route) return scanWholePage(file, data); // HTML that is not a rendered page (a content asset)
+    const fresh = keysOf(route).filter((k) => !scannedParts.has(k) && scannedParts.add(k));
     return [...readOf.get(file)!.map((r) => r.scan), ...fresh.map((k) => read.parts.get(k)!.scan)];
   });
   issues.push(...headers.issues);
@@ -291,9 +328,24 @@ async function renderAndWrite(
     return page && encodePage(page, fragments, encodedParts);
   };
   if (memo && options.write !== false) {
-    // A long-running builder writes into dist/ only the files that differ from what it wrote last (8-write.ts).
+    // With a memo, only the files that differ from what dist/ holds are written (8-write.ts).
     const signatures = new Map([...sorted].map(([file, data]) => [file, pageKeys.get(file) ?? outputSignature(data)]));
-    memo.output = await updateOutput(paths.dist, sorted, signatures, memo.output, chunks);
+    try {
+      memo.output = await updateOutput(paths.dist, sorted, signatures, memo.output, chunks, output);
+    } catch (err) {
+      // What dist/ holds is not known any more: the next build writes it whole.
+      memo.output = undefined;
+      if (codeJob) await dropStoredMemo(paths).catch(() => {});
+      throw err;
+    }
+    if (codeJob) {
+      const summaries = new Map<string, KeptPage>();
+      routes.forEach((r, i) => {
+        const page = pages.get(r.output);
+        summaries.set(pageKeys.get(r.output)!, page ? { keys: page.keys, photoSlots: page.photoSlots, reads: read.ownReads[i]! } : keptPages.get(r.output)!);
+      });
+      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries);
+    }
   } else if (output) await writeOutput(paths.dist, sorted, chunks, output);
   lap("write");
   return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings };
@@ -316,6 +368,10 @@ interface RenderState {
   timings: Record<string, number>;
   pool: WorkerPool | undefined;
   siteModule: SiteModule<unknown>;
+  /** The memo an earlier `npm run build` stored, still valid for dist/ (stored-memo.ts). */
+  stored: RenderMemo | undefined;
+  /** The hash of the code, when this build stores its memo. */
+  codeJob: Promise<string> | undefined;
 }
 
 /** The hash of what every page is drawn with besides its own route, data and head (support/memo.ts). */

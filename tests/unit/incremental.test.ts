@@ -1,9 +1,10 @@
 /**
  * Incremental builds (scripts/pipeline/support/memo.ts, 8-write.ts updateOutput): a
- * long-running builder (the dev server's) renders again only the pages whose inputs changed
- * and writes into dist/ only the files that differ. After each edit of a series, its dist/
- * must be byte for byte what a cold build of the same content writes, with no file or folder
- * more or less; and the pages an edit does not touch must not have been written again.
+ * long-running builder (the dev server's, its memo in memory) and `npm run build` (its memo
+ * stored in the build cache: stored-memo.ts) render again only the pages whose inputs
+ * changed and write into dist/ only the files that differ. After each edit of a series,
+ * dist/ must be byte for byte what a cold build of the same content writes, with no file or
+ * folder more or less; and the pages an edit does not touch must not have been written again.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -14,12 +15,10 @@ import { firstMarkdownKind, writeSyntheticProject } from "../../scripts/lib/synt
 import { runPipeline, type WarmCache } from "../../scripts/pipeline/index.ts";
 
 const source = (await firstMarkdownKind(projectPaths()))!;
-const root = mkdtempSync(path.join(os.tmpdir(), "bos-incremental-"));
-// The site plus 20 synthetic guides, so that lists of guides change with them.
-writeSyntheticProject(root, projectPaths(), source, 20);
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-const paths: ProjectPaths = projectPaths(root);
-const coldPaths: ProjectPaths = { ...paths, dist: path.join(root, "dist-cold") };
+const made: string[] = [];
+afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const cacheBefore = process.env["SSG_CACHE_DIR"];
+afterAll(() => (cacheBefore === undefined ? delete process.env["SSG_CACHE_DIR"] : (process.env["SSG_CACHE_DIR"] = cacheBefore)));
 
 /** Every file and folder under dir, with each file's bytes. */
 function tree(dir: string): Map<string, Buffer | "folder"> {
@@ -31,29 +30,39 @@ function tree(dir: string): Map<string, Buffer | "folder"> {
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** The incremental builder's dist/ is the cold build's, file for file and folder for folder. */
-async function expectSameAsCold(): Promise<void> {
-  const cold = await runPipeline(coldPaths, { mode: "build" });
-  expect(cold.issues.filter((i) => i.severity === "error")).toEqual([]);
-  const [a, b] = [tree(coldPaths.dist), tree(paths.dist)];
-  expect([...b.keys()]).toEqual([...a.keys()]);
-  for (const [file, bytes] of a) if (bytes !== "folder") expect(Buffer.compare(bytes, b.get(file) as Buffer), file).toBe(0);
-}
+describe.each([
+  ["the dev server's builder (its memo in memory)", "warm"],
+  ["npm run build (its memo stored in the build cache)", "stored"],
+] as const)("%s", (_name, mode) => {
+  it("writes what a cold build writes after each of a series of edits, and leaves the untouched pages alone", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "bos-incremental-"));
+    made.push(root);
+    // The site plus 20 synthetic guides, so that lists of guides change with them.
+    writeSyntheticProject(root, projectPaths(), source, 20);
+    // The stored memo in a build cache of this test's own (read when each build starts).
+    process.env["SSG_CACHE_DIR"] = path.join(root, "cache");
+    const paths: ProjectPaths = projectPaths(root);
+    const coldPaths: ProjectPaths = { ...paths, dist: path.join(root, "dist-cold") };
 
-const file = (p: string) => path.join(root, p);
-const edit = (p: string, change: (text: string) => string) => writeFileSync(file(p), change(readFileSync(file(p), "utf8")));
-/** When each file of dist/ was last written, by its path there. */
-const written = (files: string[]) => new Map(files.map((f) => [f, statSync(path.join(paths.dist, f)).mtimeMs]));
+    /** The incremental builder's dist/ is the cold build's, file for file and folder for folder. */
+    async function expectSameAsCold(): Promise<void> {
+      const cold = await runPipeline(coldPaths, { mode: "build" });
+      expect(cold.issues.filter((i) => i.severity === "error")).toEqual([]);
+      const [a, b] = [tree(coldPaths.dist), tree(paths.dist)];
+      expect([...b.keys()]).toEqual([...a.keys()]);
+      for (const [file, bytes] of a) if (bytes !== "folder") expect(Buffer.compare(bytes, b.get(file) as Buffer), file).toBe(0);
+    }
+    const file = (p: string) => path.join(root, p);
+    const edit = (p: string, change: (text: string) => string) => writeFileSync(file(p), change(readFileSync(file(p), "utf8")));
+    /** When each file of dist/ was last written, by its path there. */
+    const written = (files: string[]) => new Map(files.map((f) => [f, statSync(path.join(paths.dist, f)).mtimeMs]));
+    let warm: WarmCache = {};
+    async function build(): Promise<void> {
+      const result = await runPipeline(paths, mode === "warm" ? { mode: "build", warm } : { mode: "build", incremental: "auto" });
+      expect(result.issues.filter((i) => i.severity === "error")).toEqual([]);
+      expect(result.ok).toBe(true);
+    }
 
-let warm: WarmCache = {};
-async function build(): Promise<void> {
-  const result = await runPipeline(paths, { mode: "build", warm });
-  expect(result.issues.filter((i) => i.severity === "error")).toEqual([]);
-  expect(result.ok).toBe(true);
-}
-
-describe("a long-running builder's rebuilds", () => {
-  it("write what a cold build writes after each of a series of edits, and leave the untouched pages alone", async () => {
     await build();
     await expectSameAsCold();
 
@@ -90,7 +99,8 @@ describe("a long-running builder's rebuilds", () => {
     await build();
     await expectSameAsCold();
 
-    // A changed schema: the dev server starts a new builder (templates/ or schemas/ changed), whose first build writes dist/ whole.
+    // A changed schema: the dev server starts a new builder (templates/ or schemas/ changed), whose first build writes dist/ whole;
+    // npm run build finds its stored memo made with other schemas, and builds from scratch.
     edit("schemas/guide.schema.json", (t) => t.replace('"description": "', '"description": "(changed) '));
     warm = {};
     await build();

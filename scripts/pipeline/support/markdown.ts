@@ -42,8 +42,12 @@ const processor = unified().use(remarkParse);
  */
 const parsed = new Map<string, MarkdownResult>();
 
+/** The texts parsed or looked up in this process (what a stored memo keeps: stored-memo.ts). */
+const used = new Set<string>();
+
 export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownResult {
   const key = `${mode}\0${text}`;
+  used.add(key);
   let result = parsed.get(key);
   if (!result) {
     result = parseMarkdownUncached(text, mode);
@@ -57,6 +61,19 @@ export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownR
 export function primeMarkdown(text: string, mode: "inline" | "block", result: MarkdownResult): void {
   if (parsed.size > 20_000) parsed.clear();
   parsed.set(`${mode}\0${text}`, result);
+}
+
+/** The results of the texts used in this process, to store (stored-memo.ts). */
+export function dumpMarkdown(): [key: string, result: MarkdownResult][] {
+  return [...used].flatMap((key) => {
+    const result = parsed.get(key);
+    return result ? [[key, result] as [string, MarkdownResult]] : [];
+  });
+}
+
+/** Results stored by an earlier build (stored-memo.ts), by the key dumpMarkdown gave them. */
+export function primeMarkdownStored(entries: [key: string, result: MarkdownResult][]): void {
+  for (const [key, result] of entries) parsed.set(key, result);
 }
 
 export function parseMarkdownUncached(text: string, mode: "inline" | "block"): MarkdownResult {

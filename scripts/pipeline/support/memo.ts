@@ -21,18 +21,35 @@ import { createHash } from "node:crypto";
 import type { FragmentCache, RenderedPage } from "../5-render.tsx";
 import type { PieceRead } from "../6-check.ts";
 
-/** dist/ as the last build left it: its folder's inode (a swap by another build changes it) and each file's signature. */
+/**
+ * dist/ as the last build left it: its folder's inode (a swap by another build changes it)
+ * and modification time (set by each in-place update, so another builder's is noticed), and
+ * each file's signature.
+ */
 export interface OutputState {
   dist: string;
   ino: number;
+  mtimeMs: number;
   files: Map<string, string>;
+}
+
+/** What the checks need of a page that dist/ already holds and that is not rendered again (a build from the stored memo). */
+export interface KeptPage {
+  /** Its shared parts, in order. */
+  keys: string[];
+  photoSlots: [file: string, width: number][];
+  /** Its own pieces as the check stage read them. */
+  reads: PieceRead[];
 }
 
 export interface RenderMemo {
   /** The hash of the site-wide inputs the pages below were rendered with. */
   siteKey: string;
   pages: Map<string, RenderedPage>;
+  /** Pages by render key, as a build stored them (stored-memo.ts): usable while dist/ holds them. */
+  kept?: Map<string, KeptPage>;
   fragments: FragmentCache;
+  /** Reads of pieces by their text (a long-running builder). */
   reads: Map<string, PieceRead>;
   output?: OutputState | undefined;
 }

@@ -1,0 +1,83 @@
+/**
+ * The build's memo between runs of `npm run build` (support/memo.ts keeps it within one
+ * process): what dist/ holds, file by file, and for each page the little the checks need of
+ * it (its shared parts, its photos, its pieces as read), plus the shared parts and the parsed
+ * Markdown texts. With it, a build renders only the pages whose render key is new, and
+ * writes only the files that differ (8-write.ts updateOutput).
+ *
+ * In the build cache (lib/cache.ts), one file per project and dist/, written whole after a
+ * build that wrote dist/. It is used only when it was made by the same generator, templates
+ * and schemas (their files' hashes: codeKey) and dist/ is still the folder it describes
+ * (same inode and time: no other build swapped or updated it since). Anything else, or
+ * `npm run build -- --full`, builds from scratch.
+ */
+import { createHash } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import v8 from "node:v8";
+import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
+import { listFiles } from "../../lib/fs.ts";
+import { ROOT, type ProjectPaths } from "../../lib/paths.ts";
+import type { FragmentCache } from "../5-render.tsx";
+import { dumpMarkdown, primeMarkdownStored, type MarkdownResult } from "./markdown.ts";
+import type { KeptPage, OutputState, RenderMemo } from "./memo.ts";
+
+/** Bumped when what is stored changes shape. */
+const FORMAT = 1;
+
+interface Stored {
+  format: number;
+  code: string;
+  siteKey: string;
+  output: OutputState;
+  pages: Map<string, KeptPage>;
+  fragments: FragmentCache;
+  markdown: [key: string, result: MarkdownResult][];
+}
+
+function storeFile(paths: ProjectPaths): string | undefined {
+  const dir = defaultCacheDir();
+  return dir && path.join(dir, "incremental", `${createHash("sha1").update(`${paths.root}\n${paths.dist}`).digest("hex").slice(0, 16)}.bin`);
+}
+
+/** A hash of the code and rules pages are made with: the generator, the site's templates, its schemas, Node's version. */
+export async function codeKey(paths: ProjectPaths): Promise<string> {
+  const hash = createHash("sha1").update(`${FORMAT}\n${process.version}\n`);
+  for (const dir of [path.join(ROOT, "scripts"), paths.templates, paths.schemas]) {
+    const files = (await listFiles(dir)).sort();
+    const bytes = await Promise.all(files.map((f) => fs.readFile(f)));
+    files.forEach((f, i) => hash.update(`${f}\n`).update(bytes[i]!));
+  }
+  hash.update(await fs.readFile(path.join(ROOT, "package-lock.json")).catch(() => Buffer.from("")));
+  return hash.digest("base64url");
+}
+
+/** The stored memo for this project, when it was made with the same code and dist/ is as it left it; its Markdown texts go to the parser's cache. */
+export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>): Promise<RenderMemo | undefined> {
+  const file = storeFile(paths);
+  if (!file) return undefined;
+  let stored: Stored;
+  try {
+    stored = v8.deserialize(await fs.readFile(file)) as Stored;
+  } catch {
+    return undefined; // none yet, or unreadable: a build from scratch makes it
+  }
+  const st = await fs.stat(paths.dist).catch(() => undefined);
+  if (stored.format !== FORMAT || stored.code !== (await code) || !st || st.ino !== stored.output.ino || st.mtimeMs !== stored.output.mtimeMs || stored.output.dist !== paths.dist) return undefined;
+  primeMarkdownStored(stored.markdown);
+  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output };
+}
+
+/** Stores what this build left in dist/ (after it wrote it). */
+export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: RenderMemo & { output: OutputState }, pages: Map<string, KeptPage>): Promise<void> {
+  const file = storeFile(paths);
+  if (!file) return;
+  const stored: Stored = { format: FORMAT, code, siteKey: memo.siteKey, output: memo.output, pages, fragments: memo.fragments, markdown: dumpMarkdown() };
+  await writeCacheFile(file, v8.serialize(stored));
+}
+
+/** Forgets the stored memo (a build from scratch that failed, or --full). */
+export async function dropStoredMemo(paths: ProjectPaths): Promise<void> {
+  const file = storeFile(paths);
+  if (file) await fs.rm(file, { force: true });
+}
