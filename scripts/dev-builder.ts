@@ -13,6 +13,7 @@ import { projectPaths } from "./lib/paths.ts";
 import { printIssues } from "./lib/report.ts";
 import { runPipeline, type WarmCache } from "./pipeline/index.ts";
 import { SiteModuleError } from "./pipeline/support/site-module.ts";
+import { codeKey, loadStoredMemo } from "./pipeline/support/stored-memo.ts";
 
 export interface BuilderReply {
   ok: boolean;
@@ -26,6 +27,9 @@ const warm: WarmCache = {};
 // ones let the JIT warm up), so that the first save is as fast as the later ones.
 const warming = (async () => {
   for (let i = 0; i < 3; i++) await runPipeline(paths, { mode: "build", write: false, warm }).catch(() => undefined);
+  // What the first build (scripts/build.ts, which stores its memo) left in dist/: the first save then writes only what it changes.
+  const stored = await loadStoredMemo(paths, codeKey(paths)).catch(() => undefined);
+  if (stored && warm.memo) warm.memo.output = stored.output;
 })();
 
 async function buildOnce(): Promise<BuilderReply> {

@@ -1,5 +1,5 @@
 /**
- * Section 1, cold: full-site builds, each `node scripts/build.mjs` (npm run build) as a fresh
+ * Section 1, cold: full-site builds, each `node scripts/build.mjs --full` (npm run build from scratch) as a fresh
  * child process, RUNS times: wall time, the build's own "in N ms", peak memory (max RSS)
  * and CPU time (user + system, all threads) from /usr/bin/time, or max RSS from a preload
  * calling process.resourceUsage() where /usr/bin/time does not work. scripts/build.ts takes
@@ -61,7 +61,7 @@ async function coldBuilds(extraEnv: NodeJS.ProcessEnv | ((run: number) => NodeJS
     for (let i = 0; i < runs_; i++) {
       const rssFile = path.join(tmp, `rss-${i}`);
       before?.(i);
-      const node = [process.execPath, ...(useTime ? [] : ["--import", preload]), ...BUILD_COMMAND];
+      const node = [process.execPath, ...(useTime ? [] : ["--import", preload]), ...BUILD_COMMAND, "--full"];
       const [cmd, ...args] = useTime ? [TIME, "-f", TIME_FORMAT, "-o", rssFile, ...node] : node;
       const started = performance.now();
       const r = await run(cmd!, args, { ...process.env, ...(typeof extraEnv === "function" ? extraEnv(i) : extraEnv), BENCH_RSS_FILE: rssFile });

@@ -17,12 +17,12 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { rel, ROOT } from "../lib/paths.ts";
+import { rel, ROOT, type ProjectPaths } from "../lib/paths.ts";
 import { freePort, paths, round, RUNS, sleep } from "./shared.ts";
 
 /** The page file the reload section saves: content/pages/index.json, else the largest page file. */
-export function savedFile(): string {
-  const pages = path.join(paths.content, "pages");
+export function savedFile(project: ProjectPaths = paths): string {
+  const pages = path.join(project.content, "pages");
   const home = path.join(pages, "index.json");
   if (existsSync(home)) return home;
   const files = existsSync(pages)
@@ -30,7 +30,7 @@ export function savedFile(): string {
         .map((f) => path.join(pages, String(f)))
         .filter((f) => f.endsWith(".json") && statSync(f).isFile())
     : [];
-  if (!files.length) throw new Error(`reload: ${rel(paths.root, pages)}/ has no page file to save`);
+  if (!files.length) throw new Error(`reload: ${rel(project.root, pages)}/ has no page file to save`);
   return files.sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b))[0]!;
 }
 
@@ -53,22 +53,26 @@ function visibleText(fileText: string, page: string): string | undefined {
   );
 }
 
-export async function saveToReload(): Promise<{ file: string; text: string; times: number[] }> {
-  const file = savedFile();
-  const source = rel(paths.root, file);
+/**
+ * The save-to-reload times of the project (by default this one; the scale section passes a
+ * copy with thousands of entries, `env` pointing the dev server at it, and a longer warm-up).
+ */
+export async function saveToReload(project: ProjectPaths = paths, env: NodeJS.ProcessEnv = {}, warmupMs = 4000): Promise<{ file: string; text: string; times: number[] }> {
+  const file = savedFile(project);
+  const source = rel(project.root, file);
   const port = await freePort();
-  const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts"], { cwd: ROOT, env: { ...process.env, PORT: String(port) }, stdio: "ignore" });
+  const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts"], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore" });
   const original = await readFile(file, "utf8");
   let onEvent: ((event: "reload" | "error") => void) | undefined;
   try {
     for (let waited = 0; ; waited += 200) {
-      if (waited > 60_000) throw new Error("the dev server did not start within 60 s");
+      if (waited > 180_000) throw new Error("the dev server did not start within 180 s");
       const up = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false);
       if (up) break;
       await sleep(200);
     }
     // The page the file builds, as the first build's dist/routes.json says.
-    const routes = JSON.parse(await readFile(path.join(paths.dist, "routes.json"), "utf8")) as { path: string; source?: string; alias?: boolean }[];
+    const routes = JSON.parse(await readFile(path.join(project.dist, "routes.json"), "utf8")) as { path: string; source?: string; alias?: boolean }[];
     const page = routes.find((r) => r.source === source && !r.alias)?.path;
     if (!page) throw new Error(`reload: no page of ${source} in dist/routes.json`);
     const served = () => fetch(`http://127.0.0.1:${port}${page}`).then((r) => r.text());
@@ -87,7 +91,7 @@ export async function saveToReload(): Promise<{ file: string; text: string; time
         })
         .on("error", reject);
     });
-    await sleep(4000); // the builder warms its cache after the first build
+    await sleep(warmupMs); // the builder warms its cache after the first build
     const times: number[] = [];
     for (let i = 1; i <= RUNS; i++) {
       const changed = i % 2 === 1;

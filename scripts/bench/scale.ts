@@ -16,16 +16,17 @@
  * project that declares no Markdown kind skips the section, saying so.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ELEVENTY_LAYOUT, ELEVENTY_VERSION, eleventyPageProblem, ensureEleventy, writeEleventyProject } from "../lib/eleventy-anchor.ts";
 import { findHugo, HUGO_LAYOUT, hugoPageProblem, writeHugoProject } from "../lib/hugo-anchor.ts";
-import { rel, ROOT } from "../lib/paths.ts";
+import { projectPaths, rel, ROOT } from "../lib/paths.ts";
 import { spread, type Spread } from "../lib/sizes.ts";
 import { entryPath, firstMarkdownKind, syntheticEntryName, writeSyntheticProject } from "../lib/synthetic-entries.ts";
 import { SITE_MODULE } from "../pipeline/support/site-module.ts";
+import { saveToReload } from "./reload.ts";
 import { BUILD_COMMAND, parseTime, paths, round, run, TIME, TIME_FORMAT } from "./shared.ts";
 
 export const SCALE_RUNS = 3;
@@ -37,9 +38,9 @@ export interface TimedRun {
   cpuMs?: number | undefined;
 }
 
-/** One command as a fresh process under /usr/bin/time (peak RSS of the process and its threads), after removing `output` and flushing the disk. */
-export async function timed(command: string[], env: NodeJS.ProcessEnv, cwd: string, output: string): Promise<TimedRun & { stdout: string }> {
-  rmSync(output, { recursive: true, force: true });
+/** One command as a fresh process under /usr/bin/time (peak RSS of the process and its threads), after removing `output` (unless `keep`) and flushing the disk. */
+export async function timed(command: string[], env: NodeJS.ProcessEnv, cwd: string, output: string, keep = false): Promise<TimedRun & { stdout: string }> {
+  if (!keep) rmSync(output, { recursive: true, force: true });
   try {
     execFileSync("sync");
   } catch {
@@ -81,9 +82,24 @@ function scaleRow(name: string, entries: number, pages: number, command: string,
   return { name, entries, pages, command, runs, wallMs, msPerPage: round((wallMs.median / pages) * 100) / 100, maxRssKiB: rssValues.length ? spread(rssValues) : undefined, cpuMs: cpuValues.length ? spread(cpuValues) : undefined };
 }
 
+/** npm run dev at the largest size: save-to-reload times of the home page's file. */
+export interface DevReload {
+  entries: number;
+  file: string;
+  times: number[];
+  median: number;
+}
+
 /** What the scale section measured, or why it did not run. */
 export type ScaleResult =
-  | { kind: { name: string; dir: string; route: string; schema: string }; sizes: number[]; rows: ScaleRow[]; eleventy: { version: string; layout: string }; hugo: { version: string; layout: string } | { missing: string } }
+  | {
+      kind: { name: string; dir: string; route: string; schema: string };
+      sizes: number[];
+      rows: ScaleRow[];
+      eleventy: { version: string; layout: string };
+      hugo: { version: string; layout: string } | { missing: string };
+      devReload?: DevReload | undefined;
+    }
   | { skipped: string };
 
 /** The scale test at `sizes` (SCALE_SIZES unless given) synthetic entries of the project's first Markdown kind. */
@@ -95,12 +111,16 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
     return { skipped: `${shown} declares no Markdown kind (kinds): there is nothing to make synthetic entries of.` };
   }
   const { kind } = source;
-  const build = [process.execPath, ...BUILD_COMMAND];
+  // Cold builds: from scratch (--full), as the output is removed before each anyway.
+  const build = [process.execPath, ...BUILD_COMMAND, "--full"];
+  const incremental = [process.execPath, ...BUILD_COMMAND];
   const eleventyCmd = ensureEleventy();
   const hugo = findHugo();
   const tmp = await mkdtemp(path.join(os.tmpdir(), "bench-scale-"));
   const rows: ScaleRow[] = [];
   const largest = Math.max(...sizes);
+  let incrementalRow: ScaleRow | undefined;
+  let devReload: DevReload | undefined;
   try {
     for (const n of sizes) {
       const root = path.join(tmp, `site-${n}`);
@@ -140,8 +160,23 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
           hugoRuns.push({ wallMs: g.wallMs, maxRssKiB: g.maxRssKiB, cpuMs: g.cpuMs });
         }
       }
-      rows.push(scaleRow(`ours, ${n} entries`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")}`, ours));
-      if (single.length) rows.push(scaleRow(`ours, ${n} entries, SSG_WORKERS=0`, n, pages, `SSG_WORKERS=0 SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")}`, single));
+      if (n === largest) {
+        // One guide changed among n, with the build cache and dist/ of the last build: npm run build renders and writes what changed.
+        const changed: TimedRun[] = [];
+        for (let i = 0; i < SCALE_RUNS; i++) {
+          const file = path.join(root, "content", kind.dir, `${syntheticEntryName(i)}.md`);
+          writeFileSync(file, readFileSync(file, "utf8").replace(/\b([Ll])orem\b/, (_, l: string) => `${l === "L" ? "l" : "L"}orem`));
+          const r = await timed(incremental, env, ROOT, dist, true);
+          changed.push({ wallMs: r.wallMs, maxRssKiB: r.maxRssKiB, cpuMs: r.cpuMs });
+        }
+        incrementalRow = scaleRow(`ours, ${n} entries, one changed (incremental)`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} after editing one entry`, changed);
+        // npm run dev on the same project: a save of its home page's file until the reload event.
+        const reload = await saveToReload(projectPaths(root), { SSG_PROJECT_ROOT: root }, 30_000);
+        devReload = { entries: n, file: rel(root, reload.file), times: reload.times, median: spread(reload.times).median };
+      }
+      rows.push(scaleRow(`ours, ${n} entries`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} --full`, ours));
+      if (incrementalRow) rows.push(incrementalRow);
+      if (single.length) rows.push(scaleRow(`ours, ${n} entries, SSG_WORKERS=0`, n, pages, `SSG_WORKERS=0 SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} --full`, single));
       rows.push(scaleRow(`Eleventy ${ELEVENTY_VERSION}, ${n} entries`, n, n, `eleventy --input=<tmp>/src --output=<tmp>/_site --quiet`, eleventy));
       if (hugo) rows.push(scaleRow(`Hugo ${hugo.version}, ${n} entries`, n, n, `hugo --quiet --source <tmp> --destination <tmp>/public`, hugoRuns));
     }
@@ -154,6 +189,7 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
     rows,
     eleventy: { version: ELEVENTY_VERSION, layout: ELEVENTY_LAYOUT },
     hugo: hugo ? { version: hugo.version, layout: HUGO_LAYOUT } : { missing: "no hugo on the PATH (Debian: apt-get install hugo); the bench never downloads one" },
+    devReload,
   };
 }
 

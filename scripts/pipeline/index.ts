@@ -16,6 +16,7 @@
  * by a build that succeeded.
  */
 import path from "node:path";
+import type { FrontMatterFile } from "../lib/front-matter.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { assetIssues } from "./support/asset-checks.ts";
 import { cachedAssets } from "./support/assets-cache.ts";
@@ -155,7 +156,8 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
-  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? []), options.drafts), siteModuleJob]);
+  const frontMatter = codeJob ? { previous: storedJob?.then((m) => m?.frontMatter).catch(() => undefined) ?? Promise.resolve(undefined), used: new Map() } : undefined;
+  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? []), options.drafts, frontMatter), siteModuleJob]);
   checkKindSchemas(siteModule.kinds ?? [], schemas);
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
@@ -196,7 +198,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false && !inPlace ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, frontMatter: frontMatter?.used }, output);
     // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
     if (!result.ok) await output?.abandon();
     return result;
@@ -209,7 +211,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, frontMatter }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
@@ -344,7 +346,7 @@ async function renderAndWrite(
         const page = pages.get(r.output);
         summaries.set(pageKeys.get(r.output)!, page ? { keys: page.keys, photoSlots: page.photoSlots, reads: read.ownReads[i]! } : keptPages.get(r.output)!);
       });
-      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries);
+      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries, frontMatter ?? new Map());
     }
   } else if (output) await writeOutput(paths.dist, sorted, chunks, output);
   lap("write");
@@ -372,6 +374,8 @@ interface RenderState {
   stored: RenderMemo | undefined;
   /** The hash of the code, when this build stores its memo. */
   codeJob: Promise<string> | undefined;
+  /** The front matter this build parsed or found, by the hash of its file's text (to store). */
+  frontMatter: Map<string, FrontMatterFile> | undefined;
 }
 
 /** The hash of what every page is drawn with besides its own route, data and head (support/memo.ts). */

@@ -18,12 +18,13 @@ import v8 from "node:v8";
 import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { listFiles } from "../../lib/fs.ts";
 import { ROOT, type ProjectPaths } from "../../lib/paths.ts";
+import type { FrontMatterFile } from "../../lib/front-matter.ts";
 import type { FragmentCache } from "../5-render.tsx";
 import { dumpMarkdown, primeMarkdownStored, type MarkdownResult } from "./markdown.ts";
 import type { KeptPage, OutputState, RenderMemo } from "./memo.ts";
 
 /** Bumped when what is stored changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 interface Stored {
   format: number;
@@ -33,6 +34,7 @@ interface Stored {
   pages: Map<string, KeptPage>;
   fragments: FragmentCache;
   markdown: [key: string, result: MarkdownResult][];
+  frontMatter: Map<string, FrontMatterFile>;
 }
 
 function storeFile(paths: ProjectPaths): string | undefined {
@@ -53,7 +55,7 @@ export async function codeKey(paths: ProjectPaths): Promise<string> {
 }
 
 /** The stored memo for this project, when it was made with the same code and dist/ is as it left it; its Markdown texts go to the parser's cache. */
-export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>): Promise<RenderMemo | undefined> {
+export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>): Promise<(RenderMemo & { frontMatter: Map<string, FrontMatterFile> }) | undefined> {
   const file = storeFile(paths);
   if (!file) return undefined;
   let stored: Stored;
@@ -65,14 +67,14 @@ export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>)
   const st = await fs.stat(paths.dist).catch(() => undefined);
   if (stored.format !== FORMAT || stored.code !== (await code) || !st || st.ino !== stored.output.ino || st.mtimeMs !== stored.output.mtimeMs || stored.output.dist !== paths.dist) return undefined;
   primeMarkdownStored(stored.markdown);
-  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output };
+  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output, frontMatter: stored.frontMatter };
 }
 
 /** Stores what this build left in dist/ (after it wrote it). */
-export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: RenderMemo & { output: OutputState }, pages: Map<string, KeptPage>): Promise<void> {
+export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: RenderMemo & { output: OutputState }, pages: Map<string, KeptPage>, frontMatter: Map<string, FrontMatterFile>): Promise<void> {
   const file = storeFile(paths);
   if (!file) return;
-  const stored: Stored = { format: FORMAT, code, siteKey: memo.siteKey, output: memo.output, pages, fragments: memo.fragments, markdown: dumpMarkdown() };
+  const stored: Stored = { format: FORMAT, code, siteKey: memo.siteKey, output: memo.output, pages, fragments: memo.fragments, markdown: dumpMarkdown(), frontMatter };
   await writeCacheFile(file, v8.serialize(stored));
 }
 
