@@ -101,6 +101,8 @@ export interface WarmCache {
   imageKit?: Promise<ImageKit>;
   /** Rendered pages, shared parts, reads and what dist/ holds, by the hash of their inputs (support/memo.ts). */
   memo?: RenderMemo;
+  /** Front matter parsed by the last build, by the hash of its file's text (the stages only read it). */
+  frontMatter?: Map<string, FrontMatterFile>;
   /** Photos' hashes, by content path (support/photos.ts), checked against the bytes on each build. */
   photoHashes?: Map<string, { bytes: Buffer; hash: string }>;
 }
@@ -156,9 +158,11 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
-  const frontMatter = codeJob ? { previous: storedJob?.then((m) => m?.frontMatter).catch(() => undefined) ?? Promise.resolve(undefined), used: new Map() } : undefined;
+  // Front matter parsed before, by its text's hash: from the stored memo, or the long-running builder's last build.
+  const frontMatter = codeJob ? { previous: storedJob?.then((m) => m?.frontMatter).catch(() => undefined) ?? Promise.resolve(undefined), used: new Map() } : warm ? { previous: Promise.resolve(warm.frontMatter), used: new Map() } : undefined;
   const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? []), options.drafts, frontMatter), siteModuleJob]);
   checkKindSchemas(siteModule.kinds ?? [], schemas);
+  if (warm && frontMatter) warm.frontMatter = frontMatter.used;
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;
