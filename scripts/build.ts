@@ -41,7 +41,9 @@ try {
   // A full disk, a read-only folder, a file-size limit, a mistake in templates/site.ts: one sentence with the path, no stack trace.
   const sentence = err instanceof SiteModuleError ? err.message : fsErrorSentence(err, paths.root);
   if (!sentence) throw err;
-  console.error(`${sentence} Nothing was written; dist/ is unchanged.`);
+  // An incremental build writes into dist/ itself (pipeline/8-write.ts updateOutput): it may have replaced some files.
+  const partial = (err as { partial?: boolean }).partial === true;
+  console.error(`${sentence} ${partial ? "dist/ may hold some of this build's files, each whole; the next build writes it whole." : "Nothing was written; dist/ is unchanged."}`);
   process.exit(1);
 }
 // Files are named from the project's root; for another project (--project), from where the command runs.

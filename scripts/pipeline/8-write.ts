@@ -3,6 +3,13 @@
  * is swapped in only when the whole build succeeded (lib/swap.ts: a lock, a journal,
  * and recovery when a build died mid-swap). A failed or killed build leaves the
  * previous dist/ as it was; two builds at once each write their own folder.
+ *
+ * An incremental build (updateOutput: the dev server's builder, and `npm run build` with its
+ * stored memo) writes only the files that changed, into dist/ itself, under the same lock:
+ * each file through a temporary name and a rename, so a server never reads half of one. A
+ * build that fails before writing leaves dist/ as it was; one killed or failing while it
+ * writes leaves some files new and the others old, each whole, and the next build writes
+ * dist/ whole (it sees dist/'s time changed: updateOutput).
  */
 import { promises as fs, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -153,12 +160,12 @@ export function outputSignature(data: OutputData): string {
 }
 
 /**
- * A long-running builder's write (the dev server's, with support/memo.ts): when dist/ is
- * still the folder it wrote last (same inode: no other build swapped it meanwhile), only
- * the files whose signature changed are written, each through a temporary name and a rename
- * (a server never reads half a file), and the files no longer built are deleted with the
- * folders they leave empty. Otherwise, everything is written into a new folder that
- * replaces dist/ (writeOutput). Returns what dist/ now holds.
+ * An incremental build's write (support/memo.ts): when dist/ is still what the last build
+ * left (holds: the same folder, its time unchanged since), only the files whose signature
+ * changed are written, and the files no longer built are deleted with the folders they leave
+ * empty. Otherwise, everything is written into a new folder that replaces dist/
+ * (writeOutput, through `folder` when the build made one). Returns what dist/ now holds. An
+ * error while writing in place has `partial: true`: dist/ may hold some of this build's files.
  */
 export async function updateOutput(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState | undefined, chunks?: (file: string) => Uint8Array[] | undefined, folder?: OutputFolder): Promise<OutputState> {
   if (!previous || !(await holds(previous))) {
@@ -191,15 +198,13 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
   await fs.utimes(dist, started, started);
   const changed = [...files].filter(([file]) => previous.files.get(file) !== signatures.get(file));
   const gone = [...previous.files.keys()].filter((file) => !files.has(file));
-  const made = new Set<string>();
+  const made = new Map<string, Promise<unknown>>();
   let n = 0;
-  for (const [file, data] of changed) {
+  const writeOne = async ([file, data]: [string, OutputData]) => {
     const target = path.join(dist, file);
     const dir = path.dirname(target);
-    if (!made.has(dir)) {
-      await fs.mkdir(dir, { recursive: true });
-      made.add(dir);
-    }
+    if (!made.has(dir)) made.set(dir, fs.mkdir(dir, { recursive: true }));
+    await made.get(dir);
     const tmp = `${target}.ssg-tmp-${process.pid}-${n++}`;
     const parts = chunks?.(file);
     try {
@@ -216,9 +221,18 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
     } catch (err) {
       await fs.rm(tmp, { force: true });
       if (isFsError(err) && !err.path) err.path = target;
-      throw err;
+      throw Object.assign(err as object, { partial: true });
     }
-  }
+  };
+  // A few at a time, as writeOutput does; every writer stops before the first error goes up.
+  let next = 0;
+  let failed = false;
+  const writer = async () => {
+    while (next < changed.length && !failed) await writeOne(changed[next++]!).catch((err: unknown) => ((failed = true), Promise.reject(err)));
+  };
+  const settled = await Promise.allSettled(Array.from({ length: WRITES_AT_ONCE }, writer));
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
   for (const file of gone) {
     await fs.rm(path.join(dist, file), { force: true });
     // Its folders, while empty (a deleted page's own folder).

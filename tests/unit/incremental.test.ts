@@ -6,7 +6,7 @@
  * dist/ must be byte for byte what a cold build of the same content writes, with no file or
  * folder more or less; and the pages an edit does not touch must not have been written again.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -91,6 +91,16 @@ describe.each([
     rmSync(file("content/guides/bench-extra.md"));
     await build();
     expect(existsSync(path.join(paths.dist, "resources/guides/bench-extra"))).toBe(false);
+    await expectSameAsCold();
+
+    // A build killed while writing in place leaves dist/'s time changed (8-write.ts applyChanges marks it first):
+    // the next build writes dist/ whole, into a new folder, rather than trusting what it knew of it.
+    const folder = statSync(paths.dist).ino;
+    const later = new Date(Date.now() + 5000);
+    utimesSync(paths.dist, later, later);
+    edit("content/guides/communication.md", (t) => t.replace(/\n\n([A-Z])/, "\n\nAfter a killed build, $1"));
+    await build();
+    expect(statSync(paths.dist).ino).not.toBe(folder);
     await expectSameAsCold();
 
     // A renamed asset, and the pages that show it pointed at its new name.
