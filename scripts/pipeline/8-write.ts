@@ -19,6 +19,9 @@ import { hashText, type OutputState } from "./support/memo.ts";
 
 const WRITES_AT_ONCE = 16;
 
+/** For tests (killed-build.test.ts): called once an incremental build has replaced its first file in dist/. */
+export const updateHooks: { afterFirstChange?: () => void } = {};
+
 /** What goes into a file of dist/: text, bytes, or a file to copy as it is (a photo's copy in the build cache). */
 export type OutputData = string | Uint8Array | { copyFrom: string };
 
@@ -200,6 +203,7 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
   const gone = [...previous.files.keys()].filter((file) => !files.has(file));
   const made = new Map<string, Promise<unknown>>();
   let n = 0;
+  let replacedOne = false;
   const writeOne = async ([file, data]: [string, OutputData]) => {
     const target = path.join(dist, file);
     const dir = path.dirname(target);
@@ -218,6 +222,10 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
         }
       } else await fs.writeFile(tmp, typeof data === "string" ? encodeCopy(data) : data);
       await fs.rename(tmp, target);
+      if (!replacedOne) {
+        replacedOne = true;
+        updateHooks.afterFirstChange?.();
+      }
     } catch (err) {
       await fs.rm(tmp, { force: true });
       if (isFsError(err) && !err.path) err.path = target;

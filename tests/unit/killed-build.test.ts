@@ -3,6 +3,12 @@
  * SIGKILL at random moments, and each time dist/ must be either the previous
  * complete output or the new complete output, byte for byte. The two contents
  * differ in one heading, so the two outputs differ.
+ *
+ * Incremental builds (`npm run build` with its stored memo) write into dist/ itself: one
+ * killed while it writes may leave some files new and others old (pipeline/8-write.ts), so
+ * what is required of them is that the next build that runs to the end writes exactly the
+ * complete output, whatever the killed one left (one is killed at the worst moment: its first
+ * file replaced, its memo not yet stored).
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,9 +30,11 @@ const versions = [base, base.replace('"heading": "Plans that Grow with Your Buil
 if (versions[0] === versions[1]) throw new Error("pricing.json no longer has the heading this test changes");
 
 /** Runs a build; with killAfter, kills it (SIGKILL) after that many ms. Resolves when it has exited. */
-function build(killAfter?: number): Promise<number | null> {
+function build(killAfter?: number, flags: string[] = []): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, project.root], { cwd: ROOT, stdio: "ignore" });
+    // An incremental build keeps its memo in a build cache of this test's own.
+    const env = { ...process.env, SSG_CACHE_DIR: path.join(project.root, "cache") };
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD, project.root, ...flags], { cwd: ROOT, stdio: "ignore", env });
     const timer = killAfter === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), killAfter);
     child.on("error", reject);
     child.on("exit", (code) => {
@@ -75,5 +83,26 @@ describe("a build killed at any moment", () => {
     expect(await build()).toBe(0);
     expect(readdirSync(project.root).filter((n) => n.startsWith(".dist-"))).toEqual([]);
     console.log(`killed builds: ${seen.old} left the previous output, ${seen.new} completed; a full build took ${Math.round(full)} ms`);
+  }, 240_000);
+
+  it("as an incremental build killed after its first file in dist/, is followed by a build that writes the complete output", async () => {
+    const outputs: string[] = [];
+    for (const v of versions) {
+      writeFileSync(PAGE, v);
+      expect(await build()).toBe(0);
+      outputs.push(fingerprint(project.dist));
+    }
+    // The memo stored by a complete incremental build of version 1.
+    expect(await build(undefined, ["--incremental"])).toBe(0);
+    expect(fingerprint(project.dist)).toBe(outputs[1]);
+    // Version 0, killed once it has replaced the pricing page in dist/: dist/ now holds that page
+    // of version 0 and the rest of version 1, while the stored memo says version 1 throughout.
+    writeFileSync(PAGE, versions[0]!);
+    expect(await build(undefined, ["--incremental", "--die-mid-update"])).toBe(null);
+    // Back to version 1: a build that trusted the memo would keep the page of version 0.
+    writeFileSync(PAGE, versions[1]!);
+    expect(await build(undefined, ["--incremental"])).toBe(0);
+    expect(fingerprint(project.dist)).toBe(outputs[1]);
+    expect(readdirSync(project.dist, { recursive: true }).filter((f) => String(f).includes(".ssg-tmp"))).toEqual([]);
   }, 240_000);
 });
