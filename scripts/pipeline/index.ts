@@ -23,7 +23,7 @@ import { cachedAssets } from "./support/assets-cache.ts";
 import { headerFiles, sitePolicy } from "./7-headers.ts";
 import { buildIslands, type IslandBundle } from "./support/islands.ts";
 import { sortIssues, type Issue } from "./support/issues.ts";
-import { brandFont, contentStrings, fontText, templateTexts, withFontUrl, type BrandFont } from "./support/font.ts";
+import { brandFont, contentCharacters, fontText, templateTexts, withFontUrl, type BrandFont } from "./support/font.ts";
 import { checkContentLinks } from "./support/links.ts";
 import { load } from "./1-load.ts";
 import { placeholderIssues } from "./support/placeholders.ts";
@@ -177,7 +177,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated, siteModule.templateAssets[0]);
   // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
-  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText([...contentStrings(validated.files), ...t]))) : undefined;
+  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText([...contentCharacters(validated.files), ...t]))) : undefined;
   fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);
@@ -289,7 +289,13 @@ async function renderAndWrite(
     if (k) read.ownReads[i] = k.reads;
   });
   if (memo) memo.reads = warm ? read.memo : new Map();
-  const exists = (ref: string) => files.has(ref.slice(1)) || photos.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref));
+  // Each address looked up once: most pages link the same assets, scripts and navigation.
+  const found = new Map<string, boolean>();
+  const exists = (ref: string) => {
+    let yes = found.get(ref);
+    if (yes === undefined) found.set(ref, (yes = files.has(ref.slice(1)) || photos.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || builtPaths.has(normalizeRoute(ref))));
+    return yes;
+  };
   issues.push(...templateLinkIssues(routes, read, exists));
   issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
   if (!options.only) issues.push(...anchorIssues(resolved, routes, read));

@@ -202,6 +202,24 @@ export function fontText(texts: Iterable<string>): string {
 }
 
 /** Every string inside content (pages, collections, site, Markdown entries' front matter and text). */
+/**
+ * The characters of each file's strings (fontText), by its data: the front matter of a file
+ * whose text did not change is the same object from one build to the next in a long-running
+ * builder (1-load.ts), so only the changed files are walked again.
+ */
+const charsOfData = new WeakMap<object, string>();
+
+/** The characters content uses, as fontText's input: one string per file, each file walked once while its data is unchanged. */
+export function contentCharacters(files: SourceFile[]): string[] {
+  return files.map((f) => {
+    const data = f.data;
+    if (!data || typeof data !== "object") return fontText(contentStrings([f]));
+    let chars = charsOfData.get(data);
+    if (chars === undefined) charsOfData.set(data, (chars = fontText(contentStrings([f]))));
+    return chars;
+  });
+}
+
 export function contentStrings(files: SourceFile[]): string[] {
   // Into one array, keys before their values (a recursive generator took 4,000 guides 50 ms).
   const out: string[] = [];
