@@ -161,9 +161,21 @@ export function parseFrontMatter(text: string): FrontMatterFile {
     throw errorAt(0, "The front matter repeats its aliases (*name) too many times.", "Write the values themselves instead of aliases.");
   }
 
-  let bodyStart = end + 1;
-  while (bodyStart < lines.length && lines[bodyStart]!.trim() === "") bodyStart++;
-  data["body"] = lines.slice(bodyStart).join("\n").trim();
+  const { body, bodyStart } = bodyAfter(lines, end);
+  data["body"] = body;
   positions.set("/body", { value: { line: Math.min(bodyStart + 1, lines.length), column: 1 } });
   return { data, positions };
+}
+
+/** The Markdown after the block that ends at line index `end`, and the index of its first line. */
+function bodyAfter(lines: string[], end: number): { body: string; bodyStart: number } {
+  let bodyStart = end + 1;
+  while (bodyStart < lines.length && lines[bodyStart]!.trim() === "") bodyStart++;
+  return { body: lines.slice(bodyStart).join("\n").trim(), bodyStart };
+}
+
+/** The "body" parseFrontMatter gives a text it parses (a stored parse keeps the fields without it: pipeline/support/stored-memo.ts). */
+export function frontMatterBody(text: string): string {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  return bodyAfter(lines, lines.findIndex((l, i) => i > 0 && l.trim() === "---")).body;
 }

@@ -4,7 +4,7 @@
  */
 import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
-import { FrontMatterError, parseFrontMatter, type FrontMatterFile } from "../lib/front-matter.ts";
+import { FrontMatterError, frontMatterBody, parseFrontMatter, type FrontMatterFile } from "../lib/front-matter.ts";
 import { hashText } from "./support/memo.ts";
 import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
@@ -58,10 +58,12 @@ export interface FrontMatterMemo {
   used: Map<string, FrontMatterFile>;
 }
 
-function parseFrontMatterMemo(text: string, before: Map<string, FrontMatterFile> | undefined, used: Map<string, FrontMatterFile> | undefined): FrontMatterFile {
+function parseFrontMatterMemo(text: string, before: Map<string, FrontMatterFile & { bodyless?: true }> | undefined, used: Map<string, FrontMatterFile> | undefined): FrontMatterFile {
   if (!used) return parseFrontMatter(text);
   const key = hashText(text);
-  const parsed = before?.get(key) ?? parseFrontMatter(text);
+  const hit = before?.get(key);
+  // A stored parse leaves out the body, the text's own Markdown (stored-memo.ts): taken again from the text.
+  const parsed = !hit ? parseFrontMatter(text) : hit.bodyless ? { data: { ...hit.data, body: frontMatterBody(text) }, positions: hit.positions } : hit;
   used.set(key, parsed);
   return parsed;
 }

@@ -177,7 +177,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated, siteModule.templateAssets[0]);
   // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
-  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText([...contentCharacters(validated.files), ...t]))) : undefined;
+  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(t, contentCharacters(validated.files)))) : undefined;
   fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);

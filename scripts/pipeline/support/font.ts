@@ -166,12 +166,26 @@ export function fontStack(family: string, rest: string): string {
 }
 
 /** Every character the font should hold: BASE_TEXT, and each character of the given texts, sorted, once. */
-export function fontText(texts: Iterable<string>): string {
+export function fontText(texts: Iterable<string>, more: Iterable<Iterable<number>> = []): string {
+  const chars = distinctCodePoints([BASE_TEXT, ...texts]);
+  for (const codePoints of more) for (const c of codePoints) chars.add(c);
+  // Controls and line breaks draw nothing.
+  return [...chars]
+    .filter((c) => c >= 0x20 && !(c >= 0x7f && c < 0xa0))
+    .sort((a, b) => a - b)
+    .map((c) => String.fromCodePoint(c))
+    .join("");
+}
+
+/** Every string inside content (pages, collections, site, Markdown entries' front matter and text). */
+/**
+ * The code points of the texts, each once. By index, not through the string iterator
+ * (4,000 guides: 70 ms to 15), and each ASCII character looked up in a table, not the set.
+ */
+function distinctCodePoints(texts: Iterable<string>): Set<number> {
   const chars = new Set<number>();
-  // Code points by index, not through the string iterator (4,000 guides: 70 ms to 15), and
-  // each ASCII character looked up in a table rather than the set.
   const ascii = new Uint8Array(128);
-  const add = (text: string) => {
+  for (const text of texts)
     for (let i = 0; i < text.length; i++) {
       let c = text.charCodeAt(i);
       if (c < 128) {
@@ -190,32 +204,24 @@ export function fontText(texts: Iterable<string>): string {
       }
       chars.add(c);
     }
-  };
-  add(BASE_TEXT);
-  for (const text of texts) add(text);
-  // Controls and line breaks draw nothing.
-  return [...chars]
-    .filter((c) => c >= 0x20 && !(c >= 0x7f && c < 0xa0))
-    .sort((a, b) => a - b)
-    .map((c) => String.fromCodePoint(c))
-    .join("");
+  return chars;
 }
 
-/** Every string inside content (pages, collections, site, Markdown entries' front matter and text). */
 /**
  * The characters of each file's strings (fontText), by its data: the front matter of a file
  * whose text did not change is the same object from one build to the next in a long-running
  * builder (1-load.ts), so only the changed files are walked again.
  */
-const charsOfData = new WeakMap<object, string>();
+const charsOfData = new WeakMap<object, number[]>();
 
-/** The characters content uses, as fontText's input: one string per file, each file walked once while its data is unchanged. */
-export function contentCharacters(files: SourceFile[]): string[] {
+/** The code points content uses (fontText's `more`): one list per file, each file walked once while its data is unchanged. */
+export function contentCharacters(files: SourceFile[]): number[][] {
   return files.map((f) => {
     const data = f.data;
-    if (!data || typeof data !== "object") return fontText(contentStrings([f]));
+    const of = () => [...distinctCodePoints(contentStrings([f]))];
+    if (!data || typeof data !== "object") return of();
     let chars = charsOfData.get(data);
-    if (chars === undefined) charsOfData.set(data, (chars = fontText(contentStrings([f]))));
+    if (chars === undefined) charsOfData.set(data, (chars = of()));
     return chars;
   });
 }

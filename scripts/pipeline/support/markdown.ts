@@ -6,6 +6,7 @@
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import type { BlockMarkdown, InlineMarkdown, MdNode } from "../../runtime/model.ts";
+import { hashText } from "./memo.ts";
 import { problem, type Problem } from "./errors.ts";
 
 interface MdastNode {
@@ -45,12 +46,16 @@ const parsed = new Map<string, MarkdownResult>();
 /** The texts parsed or looked up in this process (what a stored memo keeps: stored-memo.ts). */
 const used = new Set<string>();
 
+/** Results stored by an earlier build (stored-memo.ts), by mode and the hash of the text: the texts themselves are not stored twice. */
+const storedByHash = new Map<string, MarkdownResult>();
+const hashKey = (text: string, mode: "inline" | "block") => `${mode}:${hashText(text)}`;
+
 export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownResult {
   const key = `${mode}\0${text}`;
   used.add(key);
   let result = parsed.get(key);
   if (!result) {
-    result = parseMarkdownUncached(text, mode);
+    result = (storedByHash.size ? storedByHash.get(hashKey(text, mode)) : undefined) ?? parseMarkdownUncached(text, mode);
     if (parsed.size > 20_000) parsed.clear();
     parsed.set(key, result);
   }
@@ -67,13 +72,14 @@ export function primeMarkdown(text: string, mode: "inline" | "block", result: Ma
 export function dumpMarkdown(): [key: string, result: MarkdownResult][] {
   return [...used].flatMap((key) => {
     const result = parsed.get(key);
-    return result ? [[key, result] as [string, MarkdownResult]] : [];
+    const at = key.indexOf("\0");
+    return result ? [[hashKey(key.slice(at + 1), key.slice(0, at) as "inline" | "block"), result] as [string, MarkdownResult]] : [];
   });
 }
 
 /** Results stored by an earlier build (stored-memo.ts), by the key dumpMarkdown gave them. */
 export function primeMarkdownStored(entries: [key: string, result: MarkdownResult][]): void {
-  for (const [key, result] of entries) parsed.set(key, result);
+  for (const [key, result] of entries) storedByHash.set(key, result);
 }
 
 /**

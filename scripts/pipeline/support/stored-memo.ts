@@ -24,7 +24,7 @@ import { dumpMarkdown, primeMarkdownStored, type MarkdownResult } from "./markdo
 import type { KeptPage, OutputState, RenderMemo } from "./memo.ts";
 
 /** Bumped when what is stored changes shape. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 interface Stored {
   format: number;
@@ -34,7 +34,7 @@ interface Stored {
   pages: Map<string, KeptPage>;
   fragments: FragmentCache;
   markdown: [key: string, result: MarkdownResult][];
-  frontMatter: Map<string, FrontMatterFile>;
+  frontMatter: Map<string, FrontMatterFile & { bodyless: true }>;
 }
 
 function storeFile(paths: ProjectPaths): string | undefined {
@@ -55,7 +55,7 @@ export async function codeKey(paths: ProjectPaths): Promise<string> {
 }
 
 /** The stored memo for this project, when it was made with the same code and dist/ is as it left it; its Markdown texts go to the parser's cache. */
-export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>): Promise<(RenderMemo & { frontMatter: Map<string, FrontMatterFile> }) | undefined> {
+export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>): Promise<(RenderMemo & { frontMatter: Map<string, FrontMatterFile & { bodyless: true }> }) | undefined> {
   const file = storeFile(paths);
   if (!file) return undefined;
   let stored: Stored;
@@ -74,7 +74,12 @@ export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>)
 export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: RenderMemo & { output: OutputState }, pages: Map<string, KeptPage>, frontMatter: Map<string, FrontMatterFile>): Promise<void> {
   const file = storeFile(paths);
   if (!file) return;
-  const stored: Stored = { format: FORMAT, code, siteKey: memo.siteKey, output: memo.output, pages, fragments: memo.fragments, markdown: dumpMarkdown(), frontMatter };
+  // Front matter without its body, which is its file's text again (1-load.ts takes it from there).
+  const bodyless = new Map([...frontMatter].map(([key, { data, positions }]) => {
+    const { body: _, ...fields } = data;
+    return [key, { data: fields, positions, bodyless: true as const }];
+  }));
+  const stored: Stored = { format: FORMAT, code, siteKey: memo.siteKey, output: memo.output, pages, fragments: memo.fragments, markdown: dumpMarkdown(), frontMatter: bodyless };
   await writeCacheFile(file, v8.serialize(stored));
 }
 
