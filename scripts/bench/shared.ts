@@ -57,4 +57,4 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The build as `npm run build` starts it: from the generator's bundle (scripts/build.mjs; scripts/lib/bundle.mjs). */
 export const BUILD_COMMAND = ["scripts/build.mjs"];
 /** Where the generator's bundles are kept: removed to measure a build as a fresh clone would run it. */
-export const BUNDLES_DIR = path.join(ROOT, "node_modules", ".cache", "site-generator", "bundles");
+export { BUNDLES_DIR } from "../lib/bundle.mjs";

@@ -1,5 +1,6 @@
 /** Types of scripts/lib/bundle.mjs (plain JavaScript, so that it runs before tsx or without it). */
 export declare const ROOT: string;
+export declare const BUNDLES_DIR: string;
 export declare const TEMPLATES_KEY: symbol;
 export declare const BUNDLE_KEY: symbol;
 export declare function templatesFolder(args: string[]): string;

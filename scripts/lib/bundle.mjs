@@ -31,7 +31,9 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const TEMPLATES_KEY = Symbol.for("ssg.templates");
 /** globalThis[BUNDLE_KEY]: { worker } — the address of the bundled worker entry. */
 export const BUNDLE_KEY = Symbol.for("ssg.bundle");
-const DIR = path.join(ROOT, "node_modules", ".cache", "site-generator", "bundles");
+/** Where the bundles are kept (deleting it is safe: the next start bundles again). */
+export const BUNDLES_DIR = path.join(ROOT, "node_modules", ".cache", "site-generator", "bundles");
+const DIR = BUNDLES_DIR;
 /**
  * Packages left as imports: native code, WebAssembly or data files found from their own
  * folder, and tools loaded only on some builds. The others are bundled: ~150 small modules

@@ -356,7 +356,9 @@ async function renderAndWrite(
         const page = pages.get(r.output);
         summaries.set(pageKeys.get(r.output)!, page ? { keys: page.keys, photoSlots: page.photoSlots, reads: read.ownReads[i]! } : keptPages.get(r.output)!);
       });
-      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries, frontMatter ?? new Map());
+      // The Markdown texts are the build's Markdown fields (3-resolve.ts parses each).
+      const markdown = validated.annotations.filter((a) => a.kind === "markdown").map((a): [string, "inline" | "block"] => [a.value, a.arg === "inline" ? "inline" : "block"]);
+      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries, frontMatter ?? new Map(), markdown);
     }
   } else if (output) await writeOutput(paths.dist, sorted, chunks, output);
   lap("write");

@@ -6,7 +6,7 @@
  * build then runs through tsx.
  */
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,14 +15,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { bundled, bundleFolder } from "../../scripts/lib/bundle.mjs";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
+import { fileTree } from "./support/fingerprint.ts";
 
 const tempProject = projectsRemovedAfterAll(afterAll);
-
-/** Every file under dir by its path there, in order. */
-function readTree(dir: string): Map<string, Buffer> {
-  const files = (readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[]).filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
-  return new Map(files.sort().map((f) => [path.relative(dir, f), readFileSync(f)]));
-}
 const run = promisify(execFile);
 
 // A copy of the templates, to change: its schemas/ beside it, as the templates import them from there.
@@ -43,9 +38,9 @@ describe("the generator's bundle", () => {
     // SSG_WORKERS=1 shares Markdown and rendering with the bundled worker at any size.
     const r = await run(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, env: { ...process.env, SSG_PROJECT_ROOT: viaBundle.root, SSG_WORKERS: "1" } });
     expect(r.stdout).toMatch(/Built \d+ pages/);
-    const [a, b] = [readTree(viaTsx.dist), readTree(viaBundle.dist)];
+    const [a, b] = [fileTree(viaTsx.dist), fileTree(viaBundle.dist)];
     expect([...b.keys()]).toEqual([...a.keys()]);
-    for (const [file, bytes] of a) expect(Buffer.compare(bytes, b.get(file)!), file).toBe(0);
+    for (const [file, bytes] of a) if (bytes !== "folder") expect(Buffer.compare(bytes, b.get(file) as Buffer), file).toBe(0);
   }, 120_000);
 
   it("is made once and kept while its files are unchanged; a changed template makes another", async () => {

@@ -6,29 +6,20 @@
  * dist/ must be byte for byte what a cold build of the same content writes, with no file or
  * folder more or less; and the pages an edit does not touch must not have been written again.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectPaths, type ProjectPaths } from "../../scripts/lib/paths.ts";
 import { firstMarkdownKind, writeSyntheticProject } from "../../scripts/lib/synthetic-entries.ts";
 import { runPipeline, type WarmCache } from "../../scripts/pipeline/index.ts";
+import { fileTree } from "./support/fingerprint.ts";
 
 const source = (await firstMarkdownKind(projectPaths()))!;
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const cacheBefore = process.env["SSG_CACHE_DIR"];
 afterAll(() => (cacheBefore === undefined ? delete process.env["SSG_CACHE_DIR"] : (process.env["SSG_CACHE_DIR"] = cacheBefore)));
-
-/** Every file and folder under dir, with each file's bytes. */
-function tree(dir: string): Map<string, Buffer | "folder"> {
-  const out = new Map<string, Buffer | "folder">();
-  for (const d of readdirSync(dir, { recursive: true, withFileTypes: true }) as import("node:fs").Dirent[]) {
-    const abs = path.join(d.parentPath, d.name);
-    out.set(path.relative(dir, abs), d.isDirectory() ? "folder" : readFileSync(abs));
-  }
-  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
-}
 
 describe.each([
   ["the dev server's builder (its memo in memory)", "warm"],
@@ -48,7 +39,7 @@ describe.each([
     async function expectSameAsCold(): Promise<void> {
       const cold = await runPipeline(coldPaths, { mode: "build" });
       expect(cold.issues.filter((i) => i.severity === "error")).toEqual([]);
-      const [a, b] = [tree(coldPaths.dist), tree(paths.dist)];
+      const [a, b] = [fileTree(coldPaths.dist), fileTree(paths.dist)];
       expect([...b.keys()]).toEqual([...a.keys()]);
       for (const [file, bytes] of a) if (bytes !== "folder") expect(Buffer.compare(bytes, b.get(file) as Buffer), file).toBe(0);
     }

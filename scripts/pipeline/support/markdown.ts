@@ -43,16 +43,12 @@ const processor = unified().use(remarkParse);
  */
 const parsed = new Map<string, MarkdownResult>();
 
-/** The texts parsed or looked up in this process (what a stored memo keeps: stored-memo.ts). */
-const used = new Set<string>();
-
 /** Results stored by an earlier build (stored-memo.ts), by mode and the hash of the text: the texts themselves are not stored twice. */
 const storedByHash = new Map<string, MarkdownResult>();
 const hashKey = (text: string, mode: "inline" | "block") => `${mode}:${hashText(text)}`;
 
 export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownResult {
   const key = `${mode}\0${text}`;
-  used.add(key);
   let result = parsed.get(key);
   if (!result) {
     result = (storedByHash.size ? storedByHash.get(hashKey(text, mode)) : undefined) ?? parseMarkdownUncached(text, mode);
@@ -68,13 +64,14 @@ export function primeMarkdown(text: string, mode: "inline" | "block", result: Ma
   parsed.set(`${mode}\0${text}`, result);
 }
 
-/** The results of the texts used in this process, to store (stored-memo.ts). */
-export function dumpMarkdown(): [key: string, result: MarkdownResult][] {
-  return [...used].flatMap((key) => {
-    const result = parsed.get(key);
-    const at = key.indexOf("\0");
-    return result ? [[hashKey(key.slice(at + 1), key.slice(0, at) as "inline" | "block"), result] as [string, MarkdownResult]] : [];
-  });
+/** The results of these texts (a build's Markdown fields), to store (stored-memo.ts). */
+export function dumpMarkdown(texts: Iterable<[text: string, mode: "inline" | "block"]>): [key: string, result: MarkdownResult][] {
+  const out = new Map<string, MarkdownResult>();
+  for (const [text, mode] of texts) {
+    const result = parsed.get(`${mode}\0${text}`);
+    if (result) out.set(hashKey(text, mode), result);
+  }
+  return [...out];
 }
 
 /** Results stored by an earlier build (stored-memo.ts), by the key dumpMarkdown gave them. */

@@ -144,20 +144,27 @@ export function planSeo({ shares, icons, themeColor }: SiteImages, site: Site, r
   const manifest = webManifest(site, icons, themeColor, extra.description, extra.background);
   const collection = (name: string) => (content.files.find((f) => f.kind === "collection" && f.name === name)?.data["items"] ?? []) as Record<string, unknown>[];
   const images = [...shares.values(), ...Object.values(icons)];
+  const headOf = (route: Route): PageSeo => {
+    const url = site.url + route.canonical;
+    const share = shares.get(shareEntryFor(route.canonical, site.seo.shareImages).page)!;
+    const facts: PageFacts<Site> = { site, kind: route.page.kind, data: route.page.data, url, crumbs: breadcrumbs(route, routes, site), logo: site.url + icons.icon512.url, collection };
+    return {
+      ogType: route.page.entry ? "article" : "website",
+      image: { url: site.url + share.url, width: share.width, height: share.height, alt: share.alt },
+      themeColor,
+      icons: { png32: icons.png32.url, appleTouch: icons.appleTouch.url },
+      manifest: `/${MANIFEST}`,
+      jsonLd: (siteModule.seo?.structuredData?.(facts) ?? {}) as Record<string, unknown>,
+    };
+  };
+  // Each route's head once: an incremental build hashes it into the page's key before the page renders it.
+  const heads = new WeakMap<Route, PageSeo>();
   return {
     outputs: new Set([...images.map((i) => i.output), MANIFEST]),
     head(route) {
-      const url = site.url + route.canonical;
-      const share = shares.get(shareEntryFor(route.canonical, site.seo.shareImages).page)!;
-      const facts: PageFacts<Site> = { site, kind: route.page.kind, data: route.page.data, url, crumbs: breadcrumbs(route, routes, site), logo: site.url + icons.icon512.url, collection };
-      return {
-        ogType: route.page.entry ? "article" : "website",
-        image: { url: site.url + share.url, width: share.width, height: share.height, alt: share.alt },
-        themeColor,
-        icons: { png32: icons.png32.url, appleTouch: icons.appleTouch.url },
-        manifest: `/${MANIFEST}`,
-        jsonLd: (siteModule.seo?.structuredData?.(facts) ?? {}) as Record<string, unknown>,
-      };
+      let head = heads.get(route);
+      if (!head) heads.set(route, (head = headOf(route)));
+      return head;
     },
     async files() {
       const drawn = await Promise.all(images.map(async (i) => [i.output, await i.bytes] as [string, Uint8Array]));

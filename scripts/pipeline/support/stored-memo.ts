@@ -71,7 +71,7 @@ export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>)
 }
 
 /** Stores what this build left in dist/ (after it wrote it). */
-export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: RenderMemo & { output: OutputState }, pages: Map<string, KeptPage>, frontMatter: Map<string, FrontMatterFile>): Promise<void> {
+export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: RenderMemo & { output: OutputState }, pages: Map<string, KeptPage>, frontMatter: Map<string, FrontMatterFile>, markdownTexts: Iterable<[text: string, mode: "inline" | "block"]>): Promise<void> {
   const file = storeFile(paths);
   if (!file) return;
   // Front matter without its body, which is its file's text again (1-load.ts takes it from there).
@@ -79,7 +79,7 @@ export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: Re
     const { body: _, ...fields } = data;
     return [key, { data: fields, positions, bodyless: true as const }];
   }));
-  const stored: Stored = { format: FORMAT, code, siteKey: memo.siteKey, output: memo.output, pages, fragments: memo.fragments, markdown: dumpMarkdown(), frontMatter: bodyless };
+  const stored: Stored = { format: FORMAT, code, siteKey: memo.siteKey, output: memo.output, pages, fragments: memo.fragments, markdown: dumpMarkdown(markdownTexts), frontMatter: bodyless };
   await writeCacheFile(file, v8.serialize(stored));
 }
 
