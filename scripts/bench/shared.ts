@@ -5,7 +5,6 @@
  */
 import { spawn } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
 import { existsSync, readFileSync } from "node:fs";
 import { projectPaths, ROOT } from "../lib/paths.ts";
 
