@@ -58,15 +58,22 @@ export interface FrontMatterMemo {
   used: Map<string, FrontMatterFile>;
 }
 
-function parseFrontMatterMemo(text: string, before: Map<string, FrontMatterFile & { bodyless?: true }> | undefined, used: Map<string, FrontMatterFile> | undefined): FrontMatterFile {
-  if (!used) return parseFrontMatter(text);
-  const key = hashText(text);
+function parseFrontMatterMemo(text: string, key: string | undefined, before: Map<string, FrontMatterFile & { bodyless?: true }> | undefined, used: Map<string, FrontMatterFile> | undefined): FrontMatterFile {
+  if (!used || key === undefined) return parseFrontMatter(text);
   const hit = before?.get(key);
   // A stored parse leaves out the body, the text's own Markdown (stored-memo.ts): taken again from the text.
   const parsed = !hit ? parseFrontMatter(text) : hit.bodyless ? { data: { ...hit.data, body: frontMatterBody(text) }, positions: hit.positions } : hit;
   used.set(key, parsed);
   return parsed;
 }
+
+/**
+ * Each file's key for what later stages keep of it between builds (support/file-memo.ts):
+ * the hash of its text, and its path (which gives its kind and name). Only set in a build
+ * with a front matter memo, which hashes the texts anyway.
+ */
+const sourceKeys = new WeakMap<SourceFile, string>();
+export const sourceKey = (file: SourceFile): string | undefined => sourceKeys.get(file);
 
 /** The address of the entry `name` of a kind ("/articles/:name" -> "/articles/getting-started"). */
 export function entryRoute(kind: Pick<MarkdownKind, "route">, name: string): string {
@@ -134,6 +141,11 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
   /** The Markdown kind a content path belongs to: <dir>/<name>.md, directly in its folder. */
   const kindOf = (inContent: string) => kinds.find((k) => inContent.startsWith(`${k.dir}/`) && inContent.endsWith(".md") && !inContent.slice(k.dir.length + 1).includes("/"));
 
+  const keyed = (source: SourceFile, hash: string | undefined) => {
+    if (hash !== undefined) sourceKeys.set(source, `${hash}\0${source.file}`);
+    return source;
+  };
+
   const sitePath = path.join(paths.content, "site.json");
   if (!all.includes(sitePath))
     issues.push(issueIn(rel(paths.root, sitePath), problem("missing-site")));
@@ -167,7 +179,8 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
         const entryName = inContent.slice(k.dir.length + 1, -".md".length);
         try {
           const entry: EntryInfo = { route: entryRoute(k, entryName), collection: k.collection ?? k.dir, schema: k.schema, rules: k.rules ?? {} };
-          files.push({ file, kind: k.name, name: entryName, entry, ...parseFrontMatterMemo(text, parsedBefore, frontMatter?.used) });
+          const hash = frontMatter && hashText(text);
+          files.push(keyed({ file, kind: k.name, name: entryName, entry, ...parseFrontMatterMemo(text, hash, parsedBefore, frontMatter?.used) }, hash));
         } catch (err) {
           if (!(err instanceof FrontMatterError)) throw err;
           issues.push(issueIn(file, problem("front-matter-syntax", { detail: err.message, hint: err.hint }), err.line, err.column));
@@ -177,7 +190,7 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
       const text = read(abs, file);
       try {
         const { value, positions } = parseJson(text);
-        files.push({ file, kind, name, data: value, positions });
+        files.push(keyed({ file, kind, name, data: value, positions }, frontMatter && hashText(text)));
       } catch (err) {
         if (!(err instanceof JsonSyntaxError)) throw err;
         const said = { detail: err.message, hint: err.hint };

@@ -41,6 +41,8 @@ import { unusedContent } from "./support/unused.ts";
 import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
 import { holds, outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
+import { markdownKey } from "./support/markdown.ts";
+import type { FileFacts, FileMemo } from "./support/file-memo.ts";
 import { hashText, memoFor, type KeptPage, type OutputState, type RenderMemo } from "./support/memo.ts";
 import { codeKey, dropStoredMemo, loadStoredMemo, saveStoredMemo } from "./support/stored-memo.ts";
 import { recoverDist } from "../lib/swap.ts";
@@ -103,6 +105,8 @@ export interface WarmCache {
   memo?: RenderMemo;
   /** Front matter parsed by the last build, by the hash of its file's text (the stages only read it). */
   frontMatter?: Map<string, FrontMatterFile>;
+  /** What validation and the font found of each content file, by its key (support/file-memo.ts). */
+  files?: Map<string, FileFacts>;
   /** Photos' hashes, by content path (support/photos.ts), checked against the bytes on each build. */
   photoHashes?: Map<string, { bytes: Buffer; hash: string }>;
 }
@@ -166,7 +170,10 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;
-  const validated = validateContent(loaded, schemas, validator);
+  // What validation and the font found of each file before, by its text's hash (support/file-memo.ts).
+  const fileMemo: FileMemo | undefined = codeJob ? { previous: (await storedJob?.catch(() => undefined))?.files, used: new Map() } : warm ? { previous: warm.files, used: new Map() } : undefined;
+  const validated = validateContent(loaded, schemas, validator, fileMemo);
+  if (warm && fileMemo) warm.files = fileMemo.used;
   // The files of content/assets/ themselves: named as what they are, no script in an SVG, not too large.
   validated.issues.push(...assetIssues(loaded.assets, loaded.files, validated.annotations, siteModule.templateAssets));
   // Warnings join the others once the content has no errors (as unused content does);
@@ -177,7 +184,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated, siteModule.templateAssets[0]);
   // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
-  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(t, contentCharacters(validated.files)))) : undefined;
+  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(t, contentCharacters(validated.files, fileMemo)))) : undefined;
   fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);
@@ -202,7 +209,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false && !inPlace ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, frontMatter: frontMatter?.used }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, frontMatter: frontMatter?.used, fileMemo }, output);
     // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
     if (!result.ok) await output?.abandon();
     return result;
@@ -215,7 +222,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, frontMatter }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, frontMatter, fileMemo }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
@@ -358,7 +365,7 @@ async function renderAndWrite(
       });
       // The Markdown texts are the build's Markdown fields (3-resolve.ts parses each).
       const markdown = validated.annotations.filter((a) => a.kind === "markdown").map((a): [string, "inline" | "block"] => [a.value, a.arg === "inline" ? "inline" : "block"]);
-      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries, frontMatter ?? new Map(), markdown);
+      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries, frontMatter ?? new Map(), markdown, fileMemo?.used ?? new Map());
     }
   } else if (output) await writeOutput(paths.dist, sorted, chunks, output);
   lap("write");
@@ -388,6 +395,8 @@ interface RenderState {
   codeJob: Promise<string> | undefined;
   /** The front matter this build parsed or found, by the hash of its file's text (to store). */
   frontMatter: Map<string, FrontMatterFile> | undefined;
+  /** What validation and the font found of each file (to store). */
+  fileMemo: FileMemo | undefined;
 }
 
 /** The hash of what every page is drawn with besides its own route, data and head (support/memo.ts). */
@@ -398,7 +407,14 @@ function siteKey(input: RenderInput): string {
 
 /** The hash of what one page is drawn from: its route, its resolved data and its head. */
 function pageKey(route: Route, head: unknown): string {
-  return hashText(JSON.stringify([route.path, route.output, route.canonical, route.status, route.alias, route.page.file, route.page.kind, route.page.name, route.page.entry, route.page.data, head]));
+  return hashText(JSON.stringify([route.path, route.output, route.canonical, route.status, route.alias, route.page.file, route.page.kind, route.page.name, route.page.entry, route.page.data, head], namedTrees));
+}
+
+/** Markdown trees by the hash of their text (markdown.ts markdownKey): the same hash, but without spelling out, or reading, each tree. */
+function namedTrees(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== "object" || !("markdown" in value)) return value;
+  const key = markdownKey(value);
+  return key === undefined ? value : { "\u0000tree": key };
 }
 
 function sitemap(site: Site, routes: Route[], lastmod: Map<string, string>): string {

@@ -33,7 +33,8 @@ import { fileURLToPath } from "node:url";
 import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { contentHash } from "../../lib/hash.ts";
 import { ROOT } from "../../lib/paths.ts";
-import type { SourceFile } from "../1-load.ts";
+import { sourceKey, type SourceFile } from "../1-load.ts";
+import type { FileMemo } from "./file-memo.ts";
 import type { ResolvedFont } from "./site-module.ts";
 
 
@@ -214,14 +215,24 @@ function distinctCodePoints(texts: Iterable<string>): Set<number> {
  */
 const charsOfData = new WeakMap<object, number[]>();
 
-/** The code points content uses (fontText's `more`): one list per file, each file walked once while its data is unchanged. */
-export function contentCharacters(files: SourceFile[]): number[][] {
+/**
+ * The code points content uses (fontText's `more`): one list per file, each file walked once
+ * while its data is unchanged, or while its text is (`memo`: support/file-memo.ts, which
+ * validation filled for this build).
+ */
+export function contentCharacters(files: SourceFile[], memo?: FileMemo): number[][] {
   return files.map((f) => {
     const data = f.data;
+    const key = memo && sourceKey(f);
+    const facts = key === undefined ? undefined : memo!.used.get(key);
+    if (facts?.chars) return facts.chars;
     const of = () => [...distinctCodePoints(contentStrings([f]))];
-    if (!data || typeof data !== "object") return of();
-    let chars = charsOfData.get(data);
-    if (chars === undefined) charsOfData.set(data, (chars = of()));
+    let chars = data && typeof data === "object" ? charsOfData.get(data) : undefined;
+    if (chars === undefined) {
+      chars = of();
+      if (data && typeof data === "object") charsOfData.set(data, chars);
+    }
+    if (facts) facts.chars = chars;
     return chars;
   });
 }

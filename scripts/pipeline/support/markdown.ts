@@ -43,15 +43,72 @@ const processor = unified().use(remarkParse);
  */
 const parsed = new Map<string, MarkdownResult>();
 
-/** Results stored by an earlier build (stored-memo.ts), by mode and the hash of the text: the texts themselves are not stored twice. */
-const storedByHash = new Map<string, MarkdownResult>();
+/**
+ * Results stored by an earlier build (stored-memo.ts), by mode and the hash of the text: the
+ * texts themselves are not stored twice. Their trees stay JSON text until a page reads them
+ * (an incremental build draws a few pages again; the others' trees are never read).
+ */
+const storedByHash = new Map<string, StoredMarkdown>();
 const hashKey = (text: string, mode: "inline" | "block") => `${mode}:${hashText(text)}`;
+
+/** A stored result: its key, its tree's children as JSON, and its links and problems when it has any. */
+export type StoredMarkdown = [key: string, children: string, rest?: Omit<MarkdownResult, "value">];
+
+/** What each tree was made from: its key (mode and the text's hash), and the text while the key is not yet computed. */
+const treeKeys = new WeakMap<object, string>();
+const treeTexts = new WeakMap<object, [text: string, mode: "inline" | "block"]>();
+/** The JSON of a stored tree's children, so that storing it again does not write it out again. */
+const treeJson = new WeakMap<object, string>();
+
+function remember(text: string, mode: "inline" | "block", result: MarkdownResult): MarkdownResult {
+  if (!treeKeys.has(result.value)) treeTexts.set(result.value, [text, mode]);
+  return result;
+}
+
+/**
+ * The key of a Markdown tree this module made (mode and the hash of its text), or undefined
+ * for any other value: a page's render key names a tree by it instead of spelling it out
+ * (index.ts pageKey), which also leaves a stored tree unread.
+ */
+export function markdownKey(value: object): string | undefined {
+  let key = treeKeys.get(value);
+  if (key === undefined) {
+    const source = treeTexts.get(value);
+    if (!source) return undefined;
+    treeKeys.set(value, (key = hashKey(...source)));
+  }
+  return key;
+}
+
+/** A stored tree whose children are parsed from their JSON the first time they are read. */
+function storedTree(mode: "inline" | "block", json: string): InlineMarkdown | BlockMarkdown {
+  const value = { markdown: mode } as InlineMarkdown | BlockMarkdown;
+  Object.defineProperty(value, "children", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const children = JSON.parse(json) as MdNode[];
+      Object.defineProperty(value, "children", { value: children, enumerable: true, writable: true, configurable: true });
+      return children;
+    },
+  });
+  treeJson.set(value, json);
+  return value;
+}
+
+const NO_REST: Omit<MarkdownResult, "value"> = { links: [], linkLines: [], problems: [] };
 
 export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownResult {
   const key = `${mode}\0${text}`;
   let result = parsed.get(key);
   if (!result) {
-    result = (storedByHash.size ? storedByHash.get(hashKey(text, mode)) : undefined) ?? parseMarkdownUncached(text, mode);
+    const hash = storedByHash.size ? hashKey(text, mode) : undefined;
+    const stored = hash === undefined ? undefined : storedByHash.get(hash);
+    if (stored) {
+      const rest = stored[2] ?? NO_REST;
+      result = { value: storedTree(mode, stored[1]), links: [...rest.links], linkLines: [...rest.linkLines], problems: [...rest.problems] };
+      treeKeys.set(result.value, hash!);
+    } else result = remember(text, mode, parseMarkdownUncached(text, mode));
     if (parsed.size > 20_000) parsed.clear();
     parsed.set(key, result);
   }
@@ -61,22 +118,26 @@ export function parseMarkdown(text: string, mode: "inline" | "block"): MarkdownR
 /** Results computed elsewhere (a worker thread), for parseMarkdown to find. */
 export function primeMarkdown(text: string, mode: "inline" | "block", result: MarkdownResult): void {
   if (parsed.size > 20_000) parsed.clear();
-  parsed.set(`${mode}\0${text}`, result);
+  parsed.set(`${mode}\0${text}`, remember(text, mode, result));
 }
 
 /** The results of these texts (a build's Markdown fields), to store (stored-memo.ts). */
-export function dumpMarkdown(texts: Iterable<[text: string, mode: "inline" | "block"]>): [key: string, result: MarkdownResult][] {
-  const out = new Map<string, MarkdownResult>();
+export function dumpMarkdown(texts: Iterable<[text: string, mode: "inline" | "block"]>): StoredMarkdown[] {
+  const out = new Map<string, StoredMarkdown>();
   for (const [text, mode] of texts) {
     const result = parsed.get(`${mode}\0${text}`);
-    if (result) out.set(hashKey(text, mode), result);
+    const key = result && markdownKey(result.value);
+    if (!result || key === undefined || out.has(key)) continue;
+    const { value, ...rest } = result;
+    const json = treeJson.get(value) ?? JSON.stringify(value.children);
+    out.set(key, rest.links.length || rest.problems.length ? [key, json, rest] : [key, json]);
   }
-  return [...out];
+  return [...out.values()];
 }
 
 /** Results stored by an earlier build (stored-memo.ts), by the key dumpMarkdown gave them. */
-export function primeMarkdownStored(entries: [key: string, result: MarkdownResult][]): void {
-  for (const [key, result] of entries) storedByHash.set(key, result);
+export function primeMarkdownStored(entries: StoredMarkdown[]): void {
+  for (const entry of entries) storedByHash.set(entry[0], entry);
 }
 
 /**
