@@ -24,7 +24,7 @@
  */
 import { createHash } from "node:crypto";
 import type { PolicySources, SiteModule } from "../api.ts";
-import { formatHeadersFile, headersForPath, type Header, type HeaderRule } from "../lib/headers-file.ts";
+import { formatHeadersFile, matchesPattern, type Header, type HeaderRule } from "../lib/headers-file.ts";
 import { problem } from "./support/errors.ts";
 import { issueIn, type Issue } from "./support/issues.ts";
 import type { Route } from "./4-routes.ts";
@@ -183,10 +183,14 @@ export function netlifyRules(plan: HeaderPlan): HeaderRule[] {
 /** URL paths that get one header from more than one rule (must be none). */
 export function overlappingHeaders(rules: HeaderRule[], urlPaths: Iterable<string>): string[] {
   const found: string[] = [];
+  const names = rules.map((r) => r.headers.map(([n]) => n.toLowerCase()));
   for (const urlPath of urlPaths) {
-    const names = rules.filter((r) => headersForPath([r], urlPath).length).flatMap((r) => r.headers.map(([n]) => n.toLowerCase()));
-    const twice = names.filter((n, i) => names.indexOf(n) !== i);
-    if (twice.length) found.push(`${urlPath}: ${[...new Set(twice)].join(", ")}`);
+    const seen = new Set<string>();
+    const twice = new Set<string>();
+    rules.forEach((rule, i) => {
+      if (rule.headers.length && matchesPattern(rule.pattern, urlPath)) for (const name of names[i]!) (seen.has(name) ? twice : seen).add(name);
+    });
+    if (twice.size) found.push(`${urlPath}: ${[...twice].join(", ")}`);
   }
   return found;
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { pageBytes } from "../../scripts/lib/budgets.ts";
 import { htmlElements } from "../../scripts/lib/html-scan.ts";
 import { pageRefs } from "../../scripts/lib/sizes.ts";
-import { internalRefsInHtml, scanHtml } from "../../scripts/pipeline/6-check.ts";
+import { internalRefsInHtml, readPiece, scanHtml, templateLinkIssues } from "../../scripts/pipeline/6-check.ts";
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 const none = () => undefined;
@@ -148,5 +148,34 @@ describe("pageBytes", () => {
   it("fixed: an image with a '>' in its alt text and both dimensions is sized", () => {
     const p = pageBytes("/x", page("", '<img alt="a > b" src="/x.png" width="10" height="10"><img alt="c > d" src="/y.png" width="10">'), none);
     expect(p.unsized).toEqual(['<img alt="c > d" src="/y.png" width="10">']);
+  });
+});
+
+describe("templateLinkIssues", () => {
+  it("names each address a page links to that is not built once, in the order the page first writes it, its shared parts' included", () => {
+    const piece = (html: string) => readPiece(html);
+    const parts = new Map([
+      ["header", piece(`<a href="/gone">x</a><a href="/">home</a><a href="/missing">y</a>`)],
+      ["footer", piece(`<a href="/missing">y</a><a href="/about">about</a>`)],
+    ]);
+    const built = new Set(["/", "/about", "/guides"]);
+    const routes = [
+      { path: "/", page: { file: "content/pages/index.json" } },
+      { path: "/guides", page: { file: "content/pages/guides.json" } },
+    ] as unknown as Parameters<typeof templateLinkIssues>[0];
+    const read = {
+      ownReads: [[piece(`<a href="/missing">m</a><a href="/guides">g</a><img src="/nowhere.png" alt="">`)], [piece(`<a href="/guides">g</a>`)]],
+      parts,
+      pages: [{ keys: ["header", "footer"] }, { keys: ["footer"] }],
+    };
+    const issues = templateLinkIssues(routes, read, (ref) => built.has(ref));
+    const named = (message: string) => ["/missing", "/nowhere.png", "/gone"].filter((ref) => message.includes(ref)).join();
+    expect(issues.every((i) => i.code === "template-broken-link")).toBe(true);
+    expect(issues.map((i) => [i.file, named(i.message)])).toEqual([
+      ["content/pages/index.json", "/missing"],
+      ["content/pages/index.json", "/nowhere.png"],
+      ["content/pages/index.json", "/gone"],
+      ["content/pages/guides.json", "/missing"],
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   IMMUTABLE,
   securityHeaders,
   nginxConf,
+  overlappingHeaders,
   REVALIDATE,
   type PolicyInput,
   sitePolicy,
@@ -107,6 +108,16 @@ describe("the _headers file", () => {
       ["Vary", "a"],
       ["X-Y", "y"],
     ]);
+  });
+
+  it("names each path that would get one header from two rules (which the build refuses), and no other", () => {
+    const rules: HeaderRule[] = [
+      { pattern: "/*", headers: [["X-A", "1"], ["Vary", "a"]] },
+      { pattern: "/x/*", headers: [["vary", "b"], ["X-B", "b"]] },
+      { pattern: "/x/:name", headers: [["x-b", "c"], ["X-A", "2"]] },
+      { pattern: "/y", headers: [["X-Y", "y"]] },
+    ];
+    expect(overlappingHeaders(rules, ["/y", "/x/1", "/x/1/2", "/z"])).toEqual(["/x/1: vary, x-b, x-a", "/x/1/2: vary"]);
   });
 });
 
