@@ -267,12 +267,14 @@ export function pageSources(content: ResolvedContent, annotations: Annotation[])
 
 /** The sitemap's date of each page: the latest change of the files it is made from. */
 export async function lastModified(routes: Route[], sources: Map<string, string[]>, dateOf: (file: string) => Promise<string>): Promise<Map<string, string>> {
+  // Each file's date once, then each page's latest (the dates are ISO days: their text order is their time order).
+  const files = new Set(routes.flatMap((r) => sources.get(r.page.file) ?? [r.page.file]));
+  const dates = new Map(await Promise.all([...files].map(async (f) => [f, await dateOf(f)] as const)));
   const out = new Map<string, string>();
-  await Promise.all(
-    routes.map(async (r) => {
-      const dates = await Promise.all((sources.get(r.page.file) ?? [r.page.file]).map(dateOf));
-      out.set(r.path, dates.sort().at(-1)!);
-    }),
-  );
+  for (const r of routes) {
+    let latest = "";
+    for (const f of sources.get(r.page.file) ?? [r.page.file]) if (dates.get(f)! > latest) latest = dates.get(f)!;
+    out.set(r.path, latest);
+  }
   return out;
 }
