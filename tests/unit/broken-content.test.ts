@@ -18,18 +18,16 @@
  * folders also hold printed.txt, the errors exactly as printed (message, hint and
  * reference), so that a change of wording is still seen, and deliberate.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { listFiles } from "../../scripts/lib/fs.ts";
-import { ROOT } from "../../scripts/lib/paths.ts";
 import { formatIssues, location } from "../../scripts/pipeline/support/issues.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { fingerprint } from "./support/fingerprint.ts";
-import { tempProject } from "./project.ts";
+import { BROKEN_CORPUS, brokenCaseFiles, brokenCases, tempProject } from "./project.ts";
 
-const corpus = path.join(ROOT, "tests/fixtures/broken");
-const cases = readdirSync(corpus).sort();
+const corpus = BROKEN_CORPUS;
+const cases = brokenCases();
 const cleanups: (() => void)[] = [];
 // Removing every case's copy of the content takes more than the default 10 s on a busy machine.
 afterAll(() => cleanups.forEach((c) => c()), 60_000);
@@ -42,12 +40,7 @@ describe("broken content is reported exactly", () => {
 
   it.each(cases)("%s", async (name) => {
     const dir = path.join(corpus, name);
-    const files: Record<string, Buffer | null> = {};
-    for (const abs of await listFiles(path.join(dir, "files"))) {
-      const relPath = path.relative(path.join(dir, "files"), abs).split(path.sep).join("/");
-      files[relPath.replace(/\.delete$/, "")] = relPath.endsWith(".delete") ? null : readFileSync(abs);
-    }
-    const project = tempProject(files);
+    const project = tempProject(await brokenCaseFiles(name));
     cleanups.push(project.cleanup);
     const build = existsSync(path.join(dir, "build"));
     if (build) {

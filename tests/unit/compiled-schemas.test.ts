@@ -4,16 +4,15 @@
  * in the process, errors and annotations alike, on the real content and on every
  * case of the broken-content corpus.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { listFiles } from "../../scripts/lib/fs.ts";
-import { projectPaths, ROOT } from "../../scripts/lib/paths.ts";
+import { projectPaths } from "../../scripts/lib/paths.ts";
 import { load } from "../../scripts/pipeline/1-load.ts";
 import { loadSchemas } from "../../scripts/pipeline/support/schemas.ts";
 import { createValidator, validateContent } from "../../scripts/pipeline/2-validate.ts";
-import { tempProject } from "./project.ts";
+import { brokenCaseFiles, brokenCases, tempProject } from "./project.ts";
 
 const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bos-cache-"));
 const cleanups: (() => void)[] = [() => rmSync(cacheDir, { recursive: true, force: true })];
@@ -49,15 +48,8 @@ describe("cached validators", () => {
     expect(compiled.annotations.length).toBeGreaterThan(100);
   });
 
-  const corpus = path.join(ROOT, "tests/fixtures/broken");
-  it.each(readdirSync(corpus).sort())("report the same for broken content: %s", async (name) => {
-    const dir = path.join(corpus, name, "files");
-    const files: Record<string, string | null> = {};
-    for (const abs of await listFiles(dir)) {
-      const relPath = path.relative(dir, abs).split(path.sep).join("/");
-      files[relPath.replace(/\.delete$/, "")] = relPath.endsWith(".delete") ? null : readFileSync(abs, "utf8");
-    }
-    const project = tempProject(files);
+  it.each(brokenCases())("report the same for broken content: %s", async (name) => {
+    const project = tempProject(await brokenCaseFiles(name));
     cleanups.push(project.cleanup);
     const { compiled, cached } = await bothWays(project);
     expect(cached.issues).toEqual(compiled.issues);

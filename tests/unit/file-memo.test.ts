@@ -9,7 +9,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
-import { listFiles } from "../../scripts/lib/fs.ts";
 import { parseFrontMatter } from "../../scripts/lib/front-matter.ts";
 import { projectPaths, ROOT, type ProjectPaths } from "../../scripts/lib/paths.ts";
 import { load } from "../../scripts/pipeline/1-load.ts";
@@ -18,7 +17,7 @@ import type { FileFacts } from "../../scripts/pipeline/support/file-memo.ts";
 import { contentCharacters } from "../../scripts/pipeline/support/font.ts";
 import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/support/schemas.ts";
 import { packPositions, unpackPositions } from "../../scripts/pipeline/support/stored-memo.ts";
-import { projectsRemovedAfterAll } from "./project.ts";
+import { brokenCaseFiles, brokenCases, projectsRemovedAfterAll } from "./project.ts";
 
 const tempProject = projectsRemovedAfterAll(afterAll);
 const validators = new Map<string, ReturnType<typeof createValidator>>();
@@ -77,15 +76,8 @@ describe("facts kept per content file", () => {
     expect(edited.issues.filter((i) => i.code === "wrong-read-time").map((i) => i.file)).toEqual([`content/guides/${guide}`]);
   });
 
-  const corpus = path.join(ROOT, "tests/fixtures/broken");
-  it.each(readdirSync(corpus).sort())("give the same issues for broken content: %s", async (name) => {
-    const dir = path.join(corpus, name, "files");
-    const files: Record<string, string | null> = {};
-    for (const abs of await listFiles(dir)) {
-      const relPath = path.relative(dir, abs).split(path.sep).join("/");
-      files[relPath.replace(/\.delete$/, "")] = relPath.endsWith(".delete") ? null : readFileSync(abs, "utf8");
-    }
-    const r = await twice(tempProject(files));
+  it.each(brokenCases())("give the same issues for broken content: %s", async (name) => {
+    const r = await twice(tempProject(await brokenCaseFiles(name)));
     expect(r.keptCalls).toBe(0);
     expect(r.kept.issues).toEqual(r.fresh.issues);
     expect(r.kept.annotations).toEqual(r.fresh.annotations);

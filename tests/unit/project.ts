@@ -1,5 +1,7 @@
 /** Test helper: a throw-away copy of the project's content and schemas, with some files replaced. */
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { removedAfterAll, tempCopy, type TempProject } from "../generator/support/temp-project.ts";
 
@@ -13,4 +15,19 @@ export function tempProject(files: Record<string, string | Buffer | null> = {}):
  */
 export function projectsRemovedAfterAll(afterAll: (fn: () => void) => void): typeof tempProject {
   return removedAfterAll(afterAll, tempProject);
+}
+
+/** The broken-content corpus (tests/fixtures/broken/): one folder per case. */
+export const BROKEN_CORPUS = path.join(ROOT, "tests/fixtures/broken");
+export const brokenCases = (): string[] => readdirSync(BROKEN_CORPUS).sort();
+
+/** A case's files for tempProject(): those under its files/, with `<name>.delete` deleting <name>. */
+export async function brokenCaseFiles(name: string): Promise<Record<string, Buffer | null>> {
+  const dir = path.join(BROKEN_CORPUS, name, "files");
+  const files: Record<string, Buffer | null> = {};
+  for (const abs of await listFiles(dir)) {
+    const relPath = path.relative(dir, abs).split(path.sep).join("/");
+    files[relPath.replace(/\.delete$/, "")] = relPath.endsWith(".delete") ? null : readFileSync(abs);
+  }
+  return files;
 }

@@ -20,12 +20,12 @@ import { listFiles } from "../../lib/fs.ts";
 import { ROOT, type ProjectPaths } from "../../lib/paths.ts";
 import type { FrontMatterFile } from "../../lib/front-matter.ts";
 import type { Located } from "../../lib/json.ts";
-
-type BodylessFrontMatter = FrontMatterFile & { bodyless: true };
 import type { FragmentCache } from "../5-render.tsx";
 import { dumpMarkdown, primeMarkdownStored, type StoredMarkdown } from "./markdown.ts";
 import type { KeptPage, OutputState, RenderMemo } from "./memo.ts";
 import type { FileFacts } from "./file-memo.ts";
+
+type BodylessFrontMatter = FrontMatterFile & { bodyless: true };
 
 /** Bumped when what is stored changes shape. */
 const FORMAT = 5;
