@@ -10,3 +10,6 @@ export function hashedName(name: string, data: string | Uint8Array): string {
   const dot = name.lastIndexOf(".");
   return `${name.slice(0, dot)}-${contentHash(data)}${name.slice(dot)}`;
 }
+
+/** The full hash of a text, for keys (what a memo keeps of it: pipeline/support/memo.ts, file-memo.ts). */
+export const hashText = (text: string | Uint8Array): string => createHash("sha1").update(text).digest("base64url");

@@ -5,7 +5,8 @@
 import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 import { FrontMatterError, frontMatterBody, parseFrontMatter, type FrontMatterFile } from "../lib/front-matter.ts";
-import { hashText } from "./support/memo.ts";
+import { hashText } from "../lib/hash.ts";
+import { attachFacts, factsFor, type FileFacts, type FileMemo } from "./support/file-memo.ts";
 import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
 import { isSystemOrEditorFile } from "../lib/os-files.ts";
@@ -49,31 +50,17 @@ export interface LoadedContent {
 }
 
 /**
- * Front matter parsed by an earlier build (`npm run build`'s stored memo: support/stored-memo.ts),
- * by the hash of the file's text; `used` collects this build's, to store. Parsing YAML with
- * source positions was most of the load stage (4,000 guides: 0.26 s).
+ * A Markdown entry's front matter from its facts (support/file-memo.ts) when its text was
+ * parsed before, else parsed (and kept). A stored parse leaves out the body, the text's own
+ * Markdown (stored-memo.ts): taken again from the text.
  */
-export interface FrontMatterMemo {
-  previous: Promise<Map<string, FrontMatterFile> | undefined>;
-  used: Map<string, FrontMatterFile>;
-}
-
-function parseFrontMatterMemo(text: string, key: string | undefined, before: Map<string, FrontMatterFile & { bodyless?: true }> | undefined, used: Map<string, FrontMatterFile> | undefined): FrontMatterFile {
-  if (!used || key === undefined) return parseFrontMatter(text);
-  const hit = before?.get(key);
-  // A stored parse leaves out the body, the text's own Markdown (stored-memo.ts): taken again from the text.
-  const parsed = !hit ? parseFrontMatter(text) : hit.bodyless ? { data: { ...hit.data, body: frontMatterBody(text) }, positions: hit.positions } : hit;
-  used.set(key, parsed);
+function frontMatterOf(text: string, facts: FileFacts | undefined): FrontMatterFile {
+  const hit = facts?.frontMatter;
+  if (hit) return hit.bodyless ? { data: { ...hit.data, body: frontMatterBody(text) }, positions: hit.positions } : hit;
+  const parsed = parseFrontMatter(text);
+  if (facts) facts.frontMatter = parsed;
   return parsed;
 }
-
-/**
- * Each file's key for what later stages keep of it between builds (support/file-memo.ts):
- * the hash of its text, and its path (which gives its kind and name). Only set in a build
- * with a front matter memo, which hashes the texts anyway.
- */
-const sourceKeys = new WeakMap<SourceFile, string>();
-export const sourceKey = (file: SourceFile): string | undefined => sourceKeys.get(file);
 
 /** The address of the entry `name` of a kind ("/articles/:name" -> "/articles/getting-started"). */
 export function entryRoute(kind: Pick<MarkdownKind, "route">, name: string): string {
@@ -122,10 +109,10 @@ export function unknownFileAdvice(inContent: string, folders: readonly string[])
 
 /**
  * Reads the project's content; `kinds` are its Markdown kinds (by default, those its site
- * module declares). They may still be on their way: JSON files are read meanwhile.
+ * module declares). They may still be on their way: JSON files are read meanwhile. With a
+ * `memo`, each file gets the facts kept of its text (support/file-memo.ts).
  */
-export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kinds>, drafts?: ReadonlyMap<string, string>, frontMatter?: FrontMatterMemo): Promise<LoadedContent> {
-  const parsedBefore = await frontMatter?.previous;
+export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kinds>, drafts?: ReadonlyMap<string, string>, memo?: FileMemo): Promise<LoadedContent> {
   const kindsJob = Promise.resolve(kindsGiven ?? loadSiteModule(paths.templates).then((m) => m.kinds ?? []));
   let kinds: Kinds = [];
   const issues: Issue[] = [];
@@ -141,10 +128,9 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
   /** The Markdown kind a content path belongs to: <dir>/<name>.md, directly in its folder. */
   const kindOf = (inContent: string) => kinds.find((k) => inContent.startsWith(`${k.dir}/`) && inContent.endsWith(".md") && !inContent.slice(k.dir.length + 1).includes("/"));
 
-  const keyed = (source: SourceFile, hash: string | undefined) => {
-    if (hash !== undefined) sourceKeys.set(source, `${hash}\0${source.file}`);
-    return source;
-  };
+  /** The facts kept of this text at this path (its kind and name follow from the path). */
+  const factsOfText = (file: string, text: string) => (memo ? factsFor(memo, `${hashText(text)}\0${file}`) : undefined);
+  const withFacts = (source: SourceFile, facts: FileFacts | undefined) => (facts ? attachFacts(source, facts) : source);
 
   const sitePath = path.join(paths.content, "site.json");
   if (!all.includes(sitePath))
@@ -179,8 +165,8 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
         const entryName = inContent.slice(k.dir.length + 1, -".md".length);
         try {
           const entry: EntryInfo = { route: entryRoute(k, entryName), collection: k.collection ?? k.dir, schema: k.schema, rules: k.rules ?? {} };
-          const hash = frontMatter && hashText(text);
-          files.push(keyed({ file, kind: k.name, name: entryName, entry, ...parseFrontMatterMemo(text, hash, parsedBefore, frontMatter?.used) }, hash));
+          const facts = factsOfText(file, text);
+          files.push(withFacts({ file, kind: k.name, name: entryName, entry, ...frontMatterOf(text, facts) }, facts));
         } catch (err) {
           if (!(err instanceof FrontMatterError)) throw err;
           issues.push(issueIn(file, problem("front-matter-syntax", { detail: err.message, hint: err.hint }), err.line, err.column));
@@ -190,7 +176,7 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
       const text = read(abs, file);
       try {
         const { value, positions } = parseJson(text);
-        files.push(keyed({ file, kind, name, data: value, positions }, frontMatter && hashText(text)));
+        files.push(withFacts({ file, kind, name, data: value, positions }, factsOfText(file, text)));
       } catch (err) {
         if (!(err instanceof JsonSyntaxError)) throw err;
         const said = { detail: err.message, hint: err.hint };

@@ -11,8 +11,8 @@ import type { ErrorObject } from "ajv/dist/2020.js";
 import { compiledValidators, FORMATS } from "./support/compiled-schemas.ts";
 import { problem, type Problem, type TextFix } from "./support/errors.ts";
 import { didYouMean, issueAt, type Issue } from "./support/issues.ts";
-import { sourceKey, type LoadedContent, type SourceFile } from "./1-load.ts";
-import { keepFacts, keptValidation, type FileMemo } from "./support/file-memo.ts";
+import type { LoadedContent, SourceFile } from "./1-load.ts";
+import { factsOf, keepValidation, keptValidation } from "./support/file-memo.ts";
 import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./support/schemas.ts";
 
 export type AnnotationKind = "link" | "asset" | "markdown" | "ref";
@@ -452,17 +452,18 @@ export function crossCheck(files: SourceFile[], assets: Map<string, Buffer>, ann
   return issues;
 }
 
-/** Validate every loaded file, then the cross-file rules. */
-/** `memo`: what earlier builds found of files with the same text (support/file-memo.ts), used instead of validating them again. */
-export function validateContent(loaded: LoadedContent, schemas: SchemaSet, validateFile = createValidator(schemas), memo?: FileMemo): ValidatedContent {
+/**
+ * Validate every loaded file, then the cross-file rules. A file read with a memo (1-load.ts)
+ * whose text was validated before is not validated again (support/file-memo.ts).
+ */
+export function validateContent(loaded: LoadedContent, schemas: SchemaSet, validateFile = createValidator(schemas)): ValidatedContent {
   const issues = [...loaded.issues];
   const annotations: Annotation[] = [];
   const valid: SourceFile[] = [];
   for (const file of loaded.files) {
-    const key = memo && sourceKey(file);
-    const kept = key === undefined ? undefined : memo!.previous?.get(key);
-    const r = kept ? keptValidation(kept, file.file, file.data) : validateFile(file);
-    if (key !== undefined) memo!.used.set(key, kept ?? keepFacts(r.issues, r.annotations, file.data));
+    const facts = factsOf(file);
+    const r = facts?.validation ? keptValidation(facts.validation, file.file, file.data) : validateFile(file);
+    if (facts) facts.validation ??= keepValidation(r.issues, r.annotations, file.data);
     issues.push(...r.issues);
     if (r.issues.length === 0) {
       annotations.push(...r.annotations);

@@ -15,7 +15,8 @@ import { promises as fs, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { isFsError } from "../lib/fs-errors.ts";
 import { lockDist, newBuildFolder, swapIn } from "../lib/swap.ts";
-import { hashText, type OutputState } from "./support/memo.ts";
+import { hashText } from "../lib/hash.ts";
+import type { OutputState } from "./support/memo.ts";
 
 const WRITES_AT_ONCE = 16;
 

@@ -16,7 +16,6 @@
  * by a build that succeeded.
  */
 import path from "node:path";
-import type { FrontMatterFile } from "../lib/front-matter.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { assetIssues } from "./support/asset-checks.ts";
 import { cachedAssets } from "./support/assets-cache.ts";
@@ -43,7 +42,8 @@ import { createValidator, validateContent, type ValidatedContent } from "./2-val
 import { holds, outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
 import { markdownKey } from "./support/markdown.ts";
 import type { FileFacts, FileMemo } from "./support/file-memo.ts";
-import { hashText, memoFor, type KeptPage, type OutputState, type RenderMemo } from "./support/memo.ts";
+import { hashText } from "../lib/hash.ts";
+import { memoFor, type KeptPage, type OutputState, type RenderMemo } from "./support/memo.ts";
 import { codeKey, dropStoredMemo, loadStoredMemo, saveStoredMemo } from "./support/stored-memo.ts";
 import { recoverDist } from "../lib/swap.ts";
 import type { SiteModule, SiteSettings as Site } from "../api.ts";
@@ -103,9 +103,7 @@ export interface WarmCache {
   imageKit?: Promise<ImageKit>;
   /** Rendered pages, shared parts, reads and what dist/ holds, by the hash of their inputs (support/memo.ts). */
   memo?: RenderMemo;
-  /** Front matter parsed by the last build, by the hash of its file's text (the stages only read it). */
-  frontMatter?: Map<string, FrontMatterFile>;
-  /** What validation and the font found of each content file, by its key (support/file-memo.ts). */
+  /** What the last build learnt of each content file's text, by its key (support/file-memo.ts; the stages only read it). */
   files?: Map<string, FileFacts>;
   /** Photos' hashes, by content path (support/photos.ts), checked against the bytes on each build. */
   photoHashes?: Map<string, { bytes: Buffer; hash: string }>;
@@ -162,18 +160,16 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
-  // Front matter parsed before, by its text's hash: from the stored memo, or the long-running builder's last build.
-  const frontMatter = codeJob ? { previous: storedJob?.then((m) => m?.frontMatter).catch(() => undefined) ?? Promise.resolve(undefined), used: new Map() } : warm ? { previous: Promise.resolve(warm.frontMatter), used: new Map() } : undefined;
-  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? []), options.drafts, frontMatter), siteModuleJob]);
+  // What earlier builds learnt of each content file's text (front matter, validation, font characters: support/file-memo.ts):
+  // from the stored memo, or the long-running builder's last build.
+  const fileMemo: FileMemo | undefined = codeJob ? { previous: (await storedJob?.catch(() => undefined))?.files, used: new Map() } : warm ? { previous: warm.files, used: new Map() } : undefined;
+  if (warm && fileMemo) warm.files = fileMemo.used;
+  const [schemas, loaded, siteModule] = await Promise.all([schemasJob, load(paths, siteModuleJob.then((m) => m.kinds ?? []), options.drafts, fileMemo), siteModuleJob]);
   checkKindSchemas(siteModule.kinds ?? [], schemas);
-  if (warm && frontMatter) warm.frontMatter = frontMatter.used;
   lap("load");
   const validator = warm?.validator ?? createValidator(schemas);
   if (warm) warm.validator = validator;
-  // What validation and the font found of each file before, by its text's hash (support/file-memo.ts).
-  const fileMemo: FileMemo | undefined = codeJob ? { previous: (await storedJob?.catch(() => undefined))?.files, used: new Map() } : warm ? { previous: warm.files, used: new Map() } : undefined;
-  const validated = validateContent(loaded, schemas, validator, fileMemo);
-  if (warm && fileMemo) warm.files = fileMemo.used;
+  const validated = validateContent(loaded, schemas, validator);
   // The files of content/assets/ themselves: named as what they are, no script in an SVG, not too large.
   validated.issues.push(...assetIssues(loaded.assets, loaded.files, validated.annotations, siteModule.templateAssets));
   // Warnings join the others once the content has no errors (as unused content does);
@@ -184,7 +180,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated, siteModule.templateAssets[0]);
   // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
-  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(t, contentCharacters(validated.files, fileMemo)))) : undefined;
+  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(t, contentCharacters(validated.files)))) : undefined;
   fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);
@@ -209,7 +205,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false && !inPlace ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, frontMatter: frontMatter?.used, fileMemo }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }, output);
     // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
     if (!result.ok) await output?.abandon();
     return result;
@@ -222,7 +218,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, frontMatter, fileMemo }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
@@ -365,7 +361,7 @@ async function renderAndWrite(
       });
       // The Markdown texts are the build's Markdown fields (3-resolve.ts parses each).
       const markdown = validated.annotations.filter((a) => a.kind === "markdown").map((a): [string, "inline" | "block"] => [a.value, a.arg === "inline" ? "inline" : "block"]);
-      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries, frontMatter ?? new Map(), markdown, fileMemo?.used ?? new Map());
+      await saveStoredMemo(paths, await codeJob, memo as RenderMemo & { output: OutputState }, summaries, markdown, fileMemo?.used ?? new Map());
     }
   } else if (output) await writeOutput(paths.dist, sorted, chunks, output);
   lap("write");
@@ -393,9 +389,7 @@ interface RenderState {
   stored: RenderMemo | undefined;
   /** The hash of the code, when this build stores its memo. */
   codeJob: Promise<string> | undefined;
-  /** The front matter this build parsed or found, by the hash of its file's text (to store). */
-  frontMatter: Map<string, FrontMatterFile> | undefined;
-  /** What validation and the font found of each file (to store). */
+  /** What this build learnt of each content file (to store). */
   fileMemo: FileMemo | undefined;
 }
 

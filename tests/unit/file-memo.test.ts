@@ -1,9 +1,9 @@
 /**
  * What a build keeps of each content file by the hash of its text (scripts/pipeline/support/file-memo.ts):
- * validation's issues and annotations and the font's characters, used instead of validating
- * and walking a file again. Kept through the stored memo's serializer, they must give what
- * validating the same files gives, on the real content and on every case of the
- * broken-content corpus; and a file whose text changed is validated again.
+ * its front matter, validation's issues and annotations and the font's characters, used
+ * instead of parsing, validating and walking a file again. Kept through the stored memo's
+ * serializer, they must give what validating the same files gives, on the real content and
+ * on every case of the broken-content corpus; and a file whose text changed is validated again.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +13,7 @@ import { parseFrontMatter } from "../../scripts/lib/front-matter.ts";
 import { projectPaths, ROOT, type ProjectPaths } from "../../scripts/lib/paths.ts";
 import { load } from "../../scripts/pipeline/1-load.ts";
 import { createValidator, validateContent } from "../../scripts/pipeline/2-validate.ts";
-import type { FileFacts } from "../../scripts/pipeline/support/file-memo.ts";
+import type { FileFacts, FileMemo } from "../../scripts/pipeline/support/file-memo.ts";
 import { contentCharacters } from "../../scripts/pipeline/support/font.ts";
 import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/support/schemas.ts";
 import { packPositions, unpackPositions } from "../../scripts/pipeline/support/stored-memo.ts";
@@ -27,8 +27,8 @@ const validatorOf = (schemas: SchemaSet) => {
   return validators.get(key)!;
 };
 
-/** Loads with a front matter memo, as a build that keeps memos does (which gives each file its key). */
-const loadKeyed = (paths: ProjectPaths) => load(paths, undefined, undefined, { previous: Promise.resolve(undefined), used: new Map() });
+/** Loads with a memo, as a build that keeps one does (which gives each file its facts). */
+const loadKeyed = (paths: ProjectPaths, memo: FileMemo) => load(paths, undefined, undefined, memo);
 
 /** Validates the project twice, the second time from the first's facts as the stored memo keeps them; counts the files validated each time. */
 async function twice(paths: ProjectPaths) {
@@ -36,17 +36,15 @@ async function twice(paths: ProjectPaths) {
   const validator = validatorOf(schemas);
   let calls = 0;
   const counting: typeof validator = (file) => (calls++, validator(file));
-  const first = await loadKeyed(paths);
-  const used = new Map<string, FileFacts>();
-  const fresh = validateContent(first, schemas, counting, { previous: undefined, used });
-  const freshChars = contentCharacters(fresh.files, { previous: undefined, used });
+  const memo: FileMemo = { previous: undefined, used: new Map() };
+  const fresh = validateContent(await loadKeyed(paths, memo), schemas, counting);
+  const freshChars = contentCharacters(fresh.files);
   const firstCalls = calls;
-  const stored = v8.deserialize(v8.serialize(used)) as Map<string, FileFacts>;
+  const stored = v8.deserialize(v8.serialize(memo.used)) as Map<string, FileFacts>;
   calls = 0;
-  const again = await loadKeyed(paths);
-  const memo = { previous: stored, used: new Map<string, FileFacts>() };
-  const kept = validateContent(again, schemas, counting, memo);
-  return { fresh, kept, firstCalls, keptCalls: calls, freshChars, keptChars: contentCharacters(kept.files, memo), plainChars: contentCharacters(again.files) };
+  const again = await loadKeyed(paths, { previous: stored, used: new Map() });
+  const kept = validateContent(again, schemas, counting);
+  return { fresh, kept, firstCalls, keptCalls: calls, freshChars, keptChars: contentCharacters(kept.files), plainChars: contentCharacters((await load(paths)).files) };
 }
 
 describe("facts kept per content file", () => {
@@ -69,9 +67,9 @@ describe("facts kept per content file", () => {
     const schemas = await loadSchemas(project.schemas);
     const validator = validatorOf(schemas);
     const real = new Map<string, FileFacts>();
-    validateContent(await loadKeyed(projectPaths()), schemas, validator, { previous: undefined, used: real });
+    validateContent(await loadKeyed(projectPaths(), { previous: undefined, used: real }), schemas, validator);
     let calls = 0;
-    const edited = validateContent(await loadKeyed(project), schemas, (f) => (calls++, validator(f)), { previous: real, used: new Map() });
+    const edited = validateContent(await loadKeyed(project, { previous: real, used: new Map() }), schemas, (f) => (calls++, validator(f)));
     expect(calls).toBe(1);
     expect(edited.issues.filter((i) => i.code === "wrong-read-time").map((i) => i.file)).toEqual([`content/guides/${guide}`]);
   });

@@ -33,8 +33,8 @@ import { fileURLToPath } from "node:url";
 import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { contentHash } from "../../lib/hash.ts";
 import { ROOT } from "../../lib/paths.ts";
-import { sourceKey, type SourceFile } from "../1-load.ts";
-import type { FileMemo } from "./file-memo.ts";
+import type { SourceFile } from "../1-load.ts";
+import { factsOf } from "./file-memo.ts";
 import type { ResolvedFont } from "./site-module.ts";
 
 
@@ -209,29 +209,14 @@ function distinctCodePoints(texts: Iterable<string>): Set<number> {
 }
 
 /**
- * The characters of each file's strings (fontText), by its data: the front matter of a file
- * whose text did not change is the same object from one build to the next in a long-running
- * builder (1-load.ts), so only the changed files are walked again.
- */
-const charsOfData = new WeakMap<object, number[]>();
-
-/**
  * The code points content uses (fontText's `more`): one list per file, each file walked once
- * while its data is unchanged, or while its text is (`memo`: support/file-memo.ts, which
- * validation filled for this build).
+ * while its text is unchanged when it was read with a memo (its facts: support/file-memo.ts).
  */
-export function contentCharacters(files: SourceFile[], memo?: FileMemo): number[][] {
+export function contentCharacters(files: SourceFile[]): number[][] {
   return files.map((f) => {
-    const data = f.data;
-    const key = memo && sourceKey(f);
-    const facts = key === undefined ? undefined : memo!.used.get(key);
+    const facts = factsOf(f);
     if (facts?.chars) return facts.chars;
-    const of = () => [...distinctCodePoints(contentStrings([f]))];
-    let chars = data && typeof data === "object" ? charsOfData.get(data) : undefined;
-    if (chars === undefined) {
-      chars = of();
-      if (data && typeof data === "object") charsOfData.set(data, chars);
-    }
+    const chars = [...distinctCodePoints(contentStrings([f]))];
     if (facts) facts.chars = chars;
     return chars;
   });

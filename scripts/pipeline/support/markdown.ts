@@ -6,7 +6,7 @@
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import type { BlockMarkdown, InlineMarkdown, MdNode } from "../../runtime/model.ts";
-import { hashText } from "./memo.ts";
+import { hashText } from "../../lib/hash.ts";
 import { problem, type Problem } from "./errors.ts";
 
 interface MdastNode {

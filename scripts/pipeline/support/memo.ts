@@ -12,12 +12,11 @@
  * - each piece of markup as the check stage read it (6-check.ts), by its text;
  * - what the last build wrote into dist/, file by file (the page's render key, or the hash
  *   of a file's bytes), so the next one writes only the files that differ and deletes those
- *   gone (8-write.ts updateInPlace), instead of writing every file into a new folder.
+ *   gone (8-write.ts updateOutput), instead of writing every file into a new folder.
  *
  * Valid only while templates/ and schemas/ are unchanged: the dev server starts a new
  * builder (an empty memo) when they change. Entries not used by a build are dropped.
  */
-import { createHash } from "node:crypto";
 import type { FragmentCache, RenderedPage } from "../5-render.tsx";
 import type { PieceRead } from "../6-check.ts";
 
@@ -53,8 +52,6 @@ export interface RenderMemo {
   reads: Map<string, PieceRead>;
   output?: OutputState | undefined;
 }
-
-export const hashText = (text: string | Uint8Array): string => createHash("sha1").update(text).digest("base64url");
 
 /** The memo for a build with these site-wide inputs: the last one's, or a new one when they changed (every page then renders again). */
 export function memoFor(previous: RenderMemo | undefined, siteKey: string): RenderMemo {

@@ -1,8 +1,8 @@
 /**
  * The build's memo between runs of `npm run build` (support/memo.ts keeps it within one
  * process): what dist/ holds, file by file, and for each page the little the checks need of
- * it (its shared parts, its photos, its pieces as read), plus the shared parts and the parsed
- * Markdown texts. With it, a build renders only the pages whose render key is new, and
+ * it (its shared parts, its photos, its pieces as read), plus the shared parts, the parsed
+ * Markdown texts and what was learnt of each content file (file-memo.ts). With it, a build renders only the pages whose render key is new, and
  * writes only the files that differ (8-write.ts updateOutput).
  *
  * In the build cache (lib/cache.ts), one file per project and dist/, written whole after a
@@ -18,17 +18,14 @@ import v8 from "node:v8";
 import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { listFiles } from "../../lib/fs.ts";
 import { ROOT, type ProjectPaths } from "../../lib/paths.ts";
-import type { FrontMatterFile } from "../../lib/front-matter.ts";
 import type { Located } from "../../lib/json.ts";
 import type { FragmentCache } from "../5-render.tsx";
 import { dumpMarkdown, primeMarkdownStored, type StoredMarkdown } from "./markdown.ts";
 import type { KeptPage, OutputState, RenderMemo } from "./memo.ts";
 import type { FileFacts } from "./file-memo.ts";
 
-type BodylessFrontMatter = FrontMatterFile & { bodyless: true };
-
 /** Bumped when what is stored changes shape. */
-const FORMAT = 5;
+const FORMAT = 6;
 
 interface Stored {
   format: number;
@@ -38,13 +35,23 @@ interface Stored {
   pages: Map<string, KeptPage>;
   fragments: FragmentCache;
   markdown: StoredMarkdown[];
-  frontMatter: Map<string, StoredFrontMatter>;
-  files: Map<string, FileFacts>;
+  files: Map<string, StoredFacts>;
 }
 
-/** Front matter without its body, its positions packed: each pointer, and its value's and key's line and column (-1 for no key). */
-type StoredFrontMatter = [data: Record<string, unknown>, pointers: string[], lines: Int32Array];
+/** A file's facts (file-memo.ts), its front matter without the body and with its positions packed (packPositions). */
+type StoredFacts = Omit<FileFacts, "frontMatter"> & { frontMatter?: [data: Record<string, unknown>, pointers: string[], lines: Int32Array] };
 
+function storedFacts({ frontMatter, ...rest }: FileFacts): StoredFacts {
+  if (!frontMatter) return rest;
+  const { body: _, ...fields } = frontMatter.data;
+  return { ...rest, frontMatter: [fields, ...packPositions(frontMatter.positions)] };
+}
+
+function factsStored({ frontMatter, ...rest }: StoredFacts): FileFacts {
+  return frontMatter ? { ...rest, frontMatter: { data: frontMatter[0], positions: unpackPositions(frontMatter[1], frontMatter[2]), bodyless: true } } : rest;
+}
+
+/** Front matter positions packed: each pointer, and its value's and key's line and column (-1 for no key). */
 export function packPositions(positions: Map<string, Located>): [string[], Int32Array] {
   const lines = new Int32Array(positions.size * 4);
   let i = 0;
@@ -103,7 +110,7 @@ export async function codeKey(paths: ProjectPaths): Promise<string> {
 }
 
 /** The stored memo for this project, when it was made with the same code and dist/ is as it left it; its Markdown texts go to the parser's cache. */
-export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>): Promise<(RenderMemo & { frontMatter: Map<string, BodylessFrontMatter>; files: Map<string, FileFacts> }) | undefined> {
+export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>): Promise<(RenderMemo & { files: Map<string, FileFacts> }) | undefined> {
   const file = storeFile(paths);
   if (!file) return undefined;
   let stored: Stored;
@@ -115,20 +122,24 @@ export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>)
   const st = await fs.stat(paths.dist).catch(() => undefined);
   if (stored.format !== FORMAT || stored.code !== (await code) || !st || st.ino !== stored.output.ino || st.mtimeMs !== stored.output.mtimeMs || stored.output.dist !== paths.dist) return undefined;
   primeMarkdownStored(stored.markdown);
-  const frontMatter = new Map([...stored.frontMatter].map(([key, [data, pointers, lines]]): [string, BodylessFrontMatter] => [key, { data, positions: unpackPositions(pointers, lines), bodyless: true }]));
-  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output, frontMatter, files: stored.files };
+  const files = new Map([...stored.files].map(([key, facts]) => [key, factsStored(facts)]));
+  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output, files };
 }
 
 /** Stores what this build left in dist/ (after it wrote it). */
-export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: RenderMemo & { output: OutputState }, pages: Map<string, KeptPage>, frontMatter: Map<string, FrontMatterFile>, markdownTexts: Iterable<[text: string, mode: "inline" | "block"]>, files: Map<string, FileFacts>): Promise<void> {
+export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: RenderMemo & { output: OutputState }, pages: Map<string, KeptPage>, markdownTexts: Iterable<[text: string, mode: "inline" | "block"]>, files: Map<string, FileFacts>): Promise<void> {
   const file = storeFile(paths);
   if (!file) return;
-  // Front matter without its body, which is its file's text again (1-load.ts takes it from there).
-  const bodyless = new Map([...frontMatter].map(([key, { data, positions }]): [string, StoredFrontMatter] => {
-    const { body: _, ...fields } = data;
-    return [key, [fields, ...packPositions(positions)]];
-  }));
-  const stored: Stored = { format: FORMAT, code, siteKey: memo.siteKey, output: memo.output, pages: sharedReads(pages), fragments: memo.fragments, markdown: dumpMarkdown(markdownTexts), frontMatter: bodyless, files };
+  const stored: Stored = {
+    format: FORMAT,
+    code,
+    siteKey: memo.siteKey,
+    output: memo.output,
+    pages: sharedReads(pages),
+    fragments: memo.fragments,
+    markdown: dumpMarkdown(markdownTexts),
+    files: new Map([...files].map(([key, facts]) => [key, storedFacts(facts)])),
+  };
   await writeCacheFile(file, v8.serialize(stored));
 }
 
