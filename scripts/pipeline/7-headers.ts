@@ -28,6 +28,7 @@ import { formatHeadersFile, matchesPattern, type Header, type HeaderRule } from 
 import { problem } from "./support/errors.ts";
 import { issueIn, type Issue } from "./support/issues.ts";
 import type { Route } from "./4-routes.ts";
+import type { OutputData } from "./8-write.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
@@ -299,7 +300,7 @@ export function sitePolicy(module: Pick<SiteModule<unknown>, "headers">, site: u
  * once per page (at 4,000 pages, 220 MB of repeated markup); scanWholePage reads a
  * page whole.
  */
-export function headerFiles(site: SitePolicy, output: Map<string, string | Uint8Array | { copyFrom: string }>, routes: Route[], scans: (file: string, data: string | Uint8Array | { copyFrom: string }) => PageScan[]): HeaderFiles {
+export function headerFiles(site: SitePolicy, output: Map<string, OutputData>, routes: Route[], scans: (file: string, data: OutputData) => PageScan[]): HeaderFiles {
   const issues: Issue[] = [];
   const inlineStyles = new Set<string>();
   let dataImages = false;

@@ -75,40 +75,15 @@ export function startOutput(dist: string): OutputFolder {
     },
     async commit(files, chunks) {
       await root;
-      // A few writes at a time: each string is encoded to a buffer while it is written,
-      // and thousands at once held all those buffers (and file handles) together.
-      const queue = [...files];
-      let next = 0;
-      let failed = false;
-      const writer = async () => {
-        while (next < queue.length && !failed) {
-          const [file, data] = queue[next++]!;
-          await writeOne(file, data).catch((err: unknown) => {
-            failed = true;
-            // Writes through a file handle name no path: name the file in dist/ it was for.
-            if (isFsError(err) && !err.path) err.path = path.join(dist, file);
-            throw err;
-          });
-        }
-      };
-      const writeOne = async (file: string, data: OutputData) => {
-        await dir(path.dirname(file));
-        const parts = chunks?.(file);
-        if (typeof data === "object" && "copyFrom" in data) await fs.copyFile(data.copyFrom, path.join(tmp, file));
-        else if (parts) {
-          const handle = await fs.open(path.join(tmp, file), "w");
-          try {
-            await writeAll(handle, parts);
-          } finally {
-            await handle.close();
-          }
-        } else await fs.writeFile(path.join(tmp, file), typeof data === "string" ? encodeCopy(data) : data);
-      };
       // Every writer stops before the error goes up, so that abandon() deletes a folder nobody writes to any more.
-      const settled = await Promise.allSettled(Array.from({ length: WRITES_AT_ONCE }, writer));
-      const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
-      if (failure) throw failure.reason;
-
+      await fewAtATime([...files], async ([file, data]) => {
+        await dir(path.dirname(file));
+        await writeData(path.join(tmp, file), data, chunks?.(file)).catch((err: unknown) => {
+          // Writes through a file handle name no path: name the file in dist/ it was for.
+          if (isFsError(err) && !err.path) err.path = path.join(dist, file);
+          throw err;
+        });
+      });
       await swapIn(dist, tmp, old);
     },
     async abandon() {
@@ -152,6 +127,35 @@ async function writeAll(handle: fs.FileHandle, parts: Uint8Array[]): Promise<voi
     while (rest.length && bytesWritten >= rest[0]!.byteLength) bytesWritten -= rest.shift()!.byteLength;
     if (bytesWritten > 0) rest[0] = rest[0]!.subarray(bytesWritten);
   }
+}
+
+/** One file's bytes into `target`: copied, written from several buffers with one writev call, or written. */
+async function writeData(target: string, data: OutputData, parts: Uint8Array[] | undefined): Promise<void> {
+  if (typeof data === "object" && "copyFrom" in data) await fs.copyFile(data.copyFrom, target);
+  else if (parts) {
+    const handle = await fs.open(target, "w");
+    try {
+      await writeAll(handle, parts);
+    } finally {
+      await handle.close();
+    }
+  } else await fs.writeFile(target, typeof data === "string" ? encodeCopy(data) : data);
+}
+
+/**
+ * `write` for each item, WRITES_AT_ONCE at a time: each string is encoded to a buffer while
+ * it is written, and thousands at once held all those buffers (and file handles) together.
+ * After an error no writer takes a new item, and the first error goes up once all have stopped.
+ */
+async function fewAtATime<T>(items: T[], write: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const writer = async () => {
+    while (next < items.length && !failed) await write(items[next++]!).catch((err: unknown) => ((failed = true), Promise.reject(err)));
+  };
+  const settled = await Promise.allSettled(Array.from({ length: WRITES_AT_ONCE }, writer));
+  const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
 /** What a file of dist/ is, for telling whether it changed: the hash of its bytes (a file to copy: its path, size and time). */
@@ -211,17 +215,8 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
     if (!made.has(dir)) made.set(dir, fs.mkdir(dir, { recursive: true }));
     await made.get(dir);
     const tmp = `${target}.ssg-tmp-${process.pid}-${n++}`;
-    const parts = chunks?.(file);
     try {
-      if (typeof data === "object" && "copyFrom" in data) await fs.copyFile(data.copyFrom, tmp);
-      else if (parts) {
-        const handle = await fs.open(tmp, "w");
-        try {
-          await writeAll(handle, parts);
-        } finally {
-          await handle.close();
-        }
-      } else await fs.writeFile(tmp, typeof data === "string" ? encodeCopy(data) : data);
+      await writeData(tmp, data, chunks?.(file));
       await fs.rename(tmp, target);
       if (!replacedOne) {
         replacedOne = true;
@@ -233,15 +228,7 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
       throw Object.assign(err as object, { partial: true });
     }
   };
-  // A few at a time, as writeOutput does; every writer stops before the first error goes up.
-  let next = 0;
-  let failed = false;
-  const writer = async () => {
-    while (next < changed.length && !failed) await writeOne(changed[next++]!).catch((err: unknown) => ((failed = true), Promise.reject(err)));
-  };
-  const settled = await Promise.allSettled(Array.from({ length: WRITES_AT_ONCE }, writer));
-  const failure = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failure) throw failure.reason;
+  await fewAtATime(changed, writeOne);
   for (const file of gone) {
     await fs.rm(path.join(dist, file), { force: true });
     // Its folders, while empty (a deleted page's own folder).

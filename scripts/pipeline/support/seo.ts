@@ -224,16 +224,9 @@ export async function contentDates(paths: ProjectPaths): Promise<(file: string) 
   } catch {
     // Not a git checkout, or no git: every file uses its modification time.
   }
-  // Each file's date once: many pages name the same sources (a collection, site.json).
-  const dates = new Map<string, Promise<string>>();
-  return (file) => {
-    let date = dates.get(file);
-    if (!date) {
-      const known = dirty.has(file) ? undefined : committed.get(file);
-      date = known !== undefined ? Promise.resolve(known) : stat(path.join(paths.root, file)).then((s) => day(s.mtimeMs));
-      dates.set(file, date);
-    }
-    return date;
+  return async (file) => {
+    const date = dirty.has(file) ? undefined : committed.get(file);
+    return date ?? day((await stat(path.join(paths.root, file))).mtimeMs);
   };
 }
 
