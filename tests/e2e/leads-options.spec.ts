@@ -88,6 +88,8 @@ test("attribution: ?utm_source=x on the landing page arrives in context after mo
   // On to the home page by a link of the site (no new touch).
   await page.getByRole("banner").getByRole("link", { name: "Urbi", exact: true }).click(); // the logo
   await expect(page).toHaveURL(site.base + "/");
+  // The URL changes when the page starts to arrive; its scripts, which open the wizard, run by its load event.
+  await page.waitForLoadState("load");
   const dialog = await openWizard(page);
   await answerAll(dialog);
   await dialog.getByRole("checkbox", { name: CONSENT }).check();
