@@ -8,6 +8,7 @@ import remarkParse from "remark-parse";
 import type { BlockMarkdown, InlineMarkdown, MdNode } from "../../runtime/model.ts";
 import { hashText } from "../../lib/hash.ts";
 import { problem, type Problem } from "./errors.ts";
+import { parseFast } from "./markdown-fast.ts";
 
 interface MdastNode {
   type: string;
@@ -160,7 +161,7 @@ function plainMarkdown(text: string, mode: "inline" | "block"): MarkdownResult {
 
 export function parseMarkdownUncached(text: string, mode: "inline" | "block"): MarkdownResult {
   if (isPlainText(text)) return plainMarkdown(text, mode);
-  return parseWithRemark(text, mode);
+  return parseFast(text, mode) ?? parseWithRemark(text, mode);
 }
 
 /** The parser's result, always (what plainMarkdown stands in for). */
