@@ -88,16 +88,16 @@ export function bundleFolder(command, templates) {
 const sha = (data) => createHash("sha256").update(data).digest("hex");
 
 /**
- * @typedef {{ format: number; node: string; esbuild: string; templates: string; entries: string[]; command: string; inputs: [string, string][]; dir: string; main: string; worker: string }} Manifest
+ * @typedef {{ format: number; node: string; esbuild: string; templates: string; entries: string[]; command: string; nodeEnv: string; inputs: [string, string][]; dir: string; main: string; worker: string }} Manifest
  */
 
 /**
  * @param {Manifest} m
- * @param {{ node: string; esbuild: string; templates: string; entries: string[]; command: string }} want
+ * @param {{ node: string; esbuild: string; templates: string; entries: string[]; command: string; nodeEnv: string }} want
  * @param {string} dir
  */
 function fresh(m, want, dir) {
-  if (m.format !== FORMAT || m.node !== want.node || m.esbuild !== want.esbuild || m.templates !== want.templates || m.command !== want.command) return false;
+  if (m.format !== FORMAT || m.node !== want.node || m.esbuild !== want.esbuild || m.templates !== want.templates || m.command !== want.command || m.nodeEnv !== want.nodeEnv) return false;
   if (m.entries.join("\n") !== want.entries.join("\n")) return false;
   if (!fs.existsSync(path.join(dir, m.main)) || !fs.existsSync(path.join(dir, m.worker))) return false;
   for (const [file, hash] of m.inputs) {
@@ -123,7 +123,9 @@ function fresh(m, want, dir) {
 export async function bundled(command, templates) {
   const esbuildVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "esbuild", "package.json"), "utf8")).version;
   const entries = templateEntries(templates);
-  const want = { node: process.version, esbuild: esbuildVersion, templates, entries, command };
+  // React's build (development or production) is chosen by NODE_ENV: only the one this process uses is bundled.
+  const nodeEnv = process.env["NODE_ENV"] ?? "";
+  const want = { node: process.version, esbuild: esbuildVersion, templates, entries, command, nodeEnv };
   const base = bundleFolder(command, templates);
   const pointer = path.join(base, "current.json");
   try {
@@ -183,6 +185,7 @@ export async function bundled(command, templates) {
       // CommonJS packages in the bundle require Node's own modules.
       banner: { js: 'import { createRequire as __ssgCreateRequire } from "node:module"; const require = __ssgCreateRequire(import.meta.url);' },
       jsx: "automatic",
+      define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
       sourcemap: "linked",
       sourcesContent: false,
       outdir: tmp,

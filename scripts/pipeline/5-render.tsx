@@ -22,12 +22,14 @@ export function componentName(type: string): string {
 
 /** Loads templates/sections/<Type>.tsx for each section type, by naming convention. */
 export async function loadSectionComponents(templatesDir: string, types: Iterable<string>): Promise<Map<string, SectionComponent>> {
+  // All at once (one after the other, each import waited for the loader's round trip), checked in order.
+  const list = [...types];
+  const modules = list.map((type) => importTemplate(path.join(templatesDir, "sections", `${componentName(type)}.tsx`)) as Promise<Record<string, SectionComponent>>);
+  modules.forEach((m) => m.catch(() => {}));
   const out = new Map<string, SectionComponent>();
-  for (const type of types) {
+  for (const [i, type] of list.entries()) {
     const name = componentName(type);
-    const file = path.join(templatesDir, "sections", `${name}.tsx`);
-    const mod = (await importTemplate(file)) as Record<string, SectionComponent>;
-    const component = mod[name];
+    const component = (await modules[i]!)[name];
     if (!component) throw new Error(`templates/sections/${name}.tsx must export a component named ${name}`);
     out.set(type, component);
   }

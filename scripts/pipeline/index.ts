@@ -160,6 +160,10 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 
   const schemasJob = warm?.schemas ?? loadSchemas(paths.schemas);
   if (warm) warm.schemas = schemasJob;
+  // The section components (templates/sections/), loaded while content loads and is checked.
+  const sectionsJob = options.mode === "build" ? (warm?.sections ?? schemasJob.then((schemas) => loadSectionComponents(paths.templates, schemas.sectionTypes.keys()))) : undefined;
+  if (warm && sectionsJob) warm.sections = sectionsJob;
+  sectionsJob?.catch(() => {});
   // What earlier builds learnt of each content file's text (front matter, validation, font characters: support/file-memo.ts):
   // from the stored memo, or the long-running builder's last build.
   const fileMemo: FileMemo | undefined = codeJob ? { previous: (await storedJob?.catch(() => undefined))?.files, used: new Map() } : warm ? { previous: warm.files, used: new Map() } : undefined;
@@ -205,7 +209,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false && !inPlace ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, sectionsJob: sectionsJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }, output);
     // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
     if (!result.ok) await output?.abandon();
     return result;
@@ -218,7 +222,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, sectionsJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
@@ -234,8 +238,6 @@ async function renderAndWrite(
   for (const [name, a] of resolved.assets) if (photos.publishedAsIs(name)) files.set(a.output, a.bytes);
 
   const site = resolved.files.find((f) => f.kind === "site")!.data as unknown as Site;
-  const sectionsJob = warm?.sections ?? loadSectionComponents(paths.templates, schemas.sectionTypes.keys());
-  if (warm) warm.sections = sectionsJob;
   const sections = await sectionsJob;
   const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.only !== undefined };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
@@ -377,6 +379,7 @@ interface RenderState {
   issues: Issue[];
   assetsJob: Promise<[IslandBundle, string]>;
   fontJob: Promise<BrandFont>;
+  sectionsJob: Promise<Map<string, SectionComponent>>;
   datesJob: Promise<(file: string) => Promise<string>>;
   images: SiteImages;
   photos: PhotoJob;
