@@ -16,6 +16,7 @@ import path from "node:path";
 import { isFsError } from "../lib/fs-errors.ts";
 import { lockDist, newBuildFolder, swapIn } from "../lib/swap.ts";
 import { hashText } from "../lib/hash.ts";
+import { Worker } from "node:worker_threads";
 import type { OutputState } from "./support/memo.ts";
 
 const WRITES_AT_ONCE = 16;
@@ -32,62 +33,103 @@ export function outputBytes(data: OutputData): Buffer {
 }
 
 /**
- * The temporary folder a build writes into. Made as soon as the build knows its pages
- * (before rendering), so the folders (slow to create on some disks: 4,000 of them
- * took over a second) are made by libuv's threads while the main thread renders.
+ * The temporary folder a build writes into, written by a thread of its own
+ * (support/writer-thread.mjs) from the moment the build knows its pages: the folders while
+ * the main thread renders, each page as soon as it is rendered, the other files at commit.
+ * Creating thousands of folders and files is kernel work (4,000 pages: 1-4 s on this
+ * project's machines); there it runs on the second core beside the rendering and checking,
+ * instead of after them.
  */
 export interface OutputFolder {
   /** Starts making the folders these files go in (returns at once). */
   prepare(files: Iterable<string>): void;
+  /**
+   * Writes a page now (returns at once): its pieces with the shared parts between them
+   * (5-render.tsx RenderedPage), each part's markup found by its key. commit() leaves it as written.
+   */
+  page(file: string, page: { pieces: string[]; keys: string[] }, part: (key: string) => string): void;
   /** Writes the files and swaps the folder in for dist/. */
   commit(files: Map<string, OutputData>, chunks?: (file: string) => Uint8Array[] | undefined): Promise<void>;
   /** The build failed: removes the folder; dist/ stays as it was. */
   abandon(): Promise<void>;
 }
 
+/** A file-system error the writer thread met, as the Error Node would have thrown (fs-errors.ts reads its code, syscall and path). */
+type WriterFailure = { code: string; syscall: string; message: string; path?: string; errno?: number };
+
 export function startOutput(dist: string): OutputFolder {
   const { tmp, old } = newBuildFolder(dist);
   // (The pipeline has already finished any swap a dead build left: lib/swap.ts recoverDist.)
-  const root = (async () => {
-    await fs.mkdir(path.dirname(tmp), { recursive: true });
-    await fs.mkdir(tmp);
-  })();
-  // Each folder once, after its parent, one at a time: thousands of mkdir calls at once
-  // in the same parent folder made the kernel spin on its lock (system time tripled).
-  const made = new Map<string, Promise<unknown>>();
-  let chain: Promise<unknown> = root;
-  const dir = (d: string): Promise<unknown> => {
-    if (d === ".") return root;
-    let p = made.get(d);
-    if (!p) {
-      void dir(path.dirname(d));
-      p = chain = chain.then(() => fs.mkdir(path.join(tmp, d)));
-      p.catch(() => {}); // awaited by the write that needs it
-      made.set(d, p);
-    }
-    return p;
+  const writer = new Worker(new URL("./support/writer-thread.mjs", import.meta.url), { execArgv: [], stdout: false, stderr: false });
+  writer.unref();
+  const waiting = new Map<number, { resolve(failure: WriterFailure | undefined): void; reject(err: Error): void }>();
+  let flushes = 0;
+  let stopped: Error | undefined;
+  const stop = (err: Error) => {
+    stopped ??= err;
+    for (const w of waiting.values()) w.reject(stopped);
+    waiting.clear();
   };
-  root.catch(() => {});
+  writer.on("message", (m: { id: number; error?: WriterFailure }) => {
+    waiting.get(m.id)?.resolve(m.error);
+    waiting.delete(m.id);
+  });
+  writer.on("error", stop);
+  writer.on("exit", (code) => stop(new Error(`The build's writer thread stopped (exit code ${code}).`)));
+  const send = (msg: object) => {
+    if (!stopped) writer.postMessage(msg);
+  };
+  /** Waits until the writer has handled everything sent so far; throws the first error it met. */
+  const flush = async () => {
+    if (stopped) throw stopped;
+    const id = flushes++;
+    const failure = await new Promise<WriterFailure | undefined>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      writer.postMessage({ op: "flush", id });
+    });
+    if (failure) throw Object.assign(new Error(failure.message), failure);
+  };
+  send({ op: "start", tmp, dist });
+  const sentParts = new Set<string>();
+  const written = new Set<string>();
+  let ended = false;
+  const end = async () => {
+    if (ended) return;
+    ended = true;
+    await writer.terminate();
+  };
 
   return {
     prepare(files) {
-      for (const f of files) void dir(path.dirname(f));
+      const dirs = new Set<string>();
+      for (const f of files) dirs.add(path.dirname(f));
+      dirs.delete(".");
+      send({ op: "dirs", dirs: [...dirs] });
+    },
+    page(file, page, part) {
+      for (const key of page.keys) {
+        if (sentParts.has(key)) continue;
+        sentParts.add(key);
+        send({ op: "part", key, html: part(key) });
+      }
+      send({ op: "page", file, pieces: page.pieces, keys: page.keys });
+      written.add(file);
     },
     async commit(files, chunks) {
-      await root;
-      // Every writer stops before the error goes up, so that abandon() deletes a folder nobody writes to any more.
-      await fewAtATime([...files], async ([file, data]) => {
-        await dir(path.dirname(file));
-        await writeData(path.join(tmp, file), data, chunks?.(file)).catch((err: unknown) => {
-          // Writes through a file handle name no path: name the file in dist/ it was for.
-          if (isFsError(err) && !err.path) err.path = path.join(dist, file);
-          throw err;
-        });
-      });
+      try {
+        for (const [file, data] of files) {
+          if (written.has(file)) continue;
+          const parts = chunks?.(file);
+          send({ op: "file", file, data: parts ?? (typeof data === "string" ? encodeCopy(data) : data) });
+        }
+        await flush();
+      } finally {
+        await end();
+      }
       await swapIn(dist, tmp, old);
     },
     async abandon() {
-      await Promise.allSettled([root, ...made.values()]);
+      await end();
       await fs.rm(tmp, { recursive: true, force: true });
     },
   };

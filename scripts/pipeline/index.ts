@@ -281,6 +281,8 @@ async function renderAndWrite(
     if (key !== undefined) renderedByKey.set(key, page);
     files.set(route.output, assemble(page, fragments));
     pages.set(route.output, page);
+    // Into the build's new folder right away, by the writer thread, while the next pages render (8-write.ts).
+    if (!options.only) output?.page(route.output, page, (k) => fragments.get(k)!.html);
   }
   if (memo) memo.pages = warm ? renderedByKey : new Map();
   if (warm && memo) warm.memo = memo;
