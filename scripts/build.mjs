@@ -1,22 +1,24 @@
 // @ts-check
 /**
  * `npm run build`: scripts/build.ts started from the generator's bundle (scripts/lib/bundle.mjs),
- * which starts in a fraction of the time tsx takes to load the same modules one by one. The
- * arguments and exit code are build.ts's. When the code cannot be bundled (a mistake in a
- * template), or SSG_BUNDLE=0, the build runs through tsx as before, and its message names
- * the mistake.
+ * run from its code cache (scripts/lib/run-bundle.cjs), which starts in a fraction of the time
+ * tsx takes to load the same modules one by one. The arguments and exit code are build.ts's.
+ * When the code cannot be bundled (a mistake in a template), or SSG_BUNDLE=0, the build runs
+ * through tsx as before, and its message names the mistake.
  */
+import { createRequire } from "node:module";
 import path from "node:path";
-import { BUNDLE_KEY, bundled, ROOT, templatesFolder } from "./lib/bundle.mjs";
+import { fileURLToPath } from "node:url";
+import { BUNDLE_KEY, bundled, ROOT, RUNNER, templatesFolder } from "./lib/bundle.mjs";
 
 // React's production build renders two to three times faster; chosen before anything imports React.
 process.env["NODE_ENV"] ??= "production";
 const made = process.env["SSG_BUNDLE"] === "0" ? undefined : await bundled("scripts/build.ts", templatesFolder(process.argv.slice(2)));
 if (made && "main" in made) {
-  // Stack traces through the bundle name the files it was made from.
-  process.setSourceMapsEnabled(true);
-  /** @type {Record<symbol, unknown>} */ (globalThis)[BUNDLE_KEY] = { worker: made.worker };
-  await import(made.main);
+  /** @type {Record<symbol, unknown>} */ (globalThis)[BUNDLE_KEY] = { worker: made.worker, runner: RUNNER };
+  /** @type {{ runBundled(file: string): unknown }} */
+  const runner = createRequire(import.meta.url)(RUNNER);
+  runner.runBundled(fileURLToPath(made.main));
 } else {
   const { register } = await import("tsx/esm/api");
   register();

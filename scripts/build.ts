@@ -14,51 +14,57 @@
  */
 
 // React's production build renders the same HTML two to three times faster; it must
-// be chosen before React is first imported, hence the imports below come after.
+// be chosen before React is first imported, hence the imports below come after. In a
+// function, not at the top level: the generator's bundle is CommonJS (scripts/lib/bundle.mjs).
 process.env["NODE_ENV"] ??= "production";
-const { projectArg, projectPaths, rel } = await import("./lib/paths.ts");
-const { fsErrorSentence } = await import("./lib/fs-errors.ts");
-const path = (await import("node:path")).default;
-const { printIssues, warningSummary } = await import("./lib/report.ts");
-const { runPipeline } = await import("./pipeline/index.ts");
-const { PLACEHOLDER_GROUP } = await import("./pipeline/support/placeholders.ts");
-const { SiteModuleError } = await import("./pipeline/support/site-module.ts");
+void main();
 
-const args = await projectArg(process.argv.slice(2));
-const unknown = args.filter((a) => a !== "--strict" && a !== "--timings" && a !== "--full");
-if (unknown.length) {
-  console.error(`Unknown option ${unknown.join(" ")}. Usage: npm run build [-- --strict] [--full] [--timings] [--project <dir>]`);
-  process.exit(2);
-}
-const strict = args.includes("--strict");
+async function main(): Promise<void> {
+  const { projectArg, projectPaths, rel } = await import("./lib/paths.ts");
+  const { fsErrorSentence } = await import("./lib/fs-errors.ts");
+  const path = (await import("node:path")).default;
+  const { printIssues, warningSummary } = await import("./lib/report.ts");
+  const { runPipeline } = await import("./pipeline/index.ts");
+  const { PLACEHOLDER_GROUP } = await import("./pipeline/support/placeholders.ts");
+  const { SiteModuleError } = await import("./pipeline/support/site-module.ts");
 
-const started = performance.now();
-const paths = projectPaths();
-let result;
-try {
-  result = await runPipeline(paths, { mode: "build", strict, incremental: args.includes("--full") ? "full" : "auto" });
-} catch (err) {
-  // A full disk, a read-only folder, a file-size limit, a mistake in templates/site.ts: one sentence with the path, no stack trace.
-  const sentence = err instanceof SiteModuleError ? err.message : fsErrorSentence(err, paths.root);
-  if (!sentence) throw err;
-  // An incremental build writes into dist/ itself (pipeline/8-write.ts updateOutput): it may have replaced some files.
-  const partial = (err as { partial?: boolean }).partial === true;
-  console.error(`${sentence} ${partial ? "dist/ may hold some of this build's files, each whole; the next build writes it whole." : "Nothing was written; dist/ is unchanged."}`);
-  process.exit(1);
+  const args = await projectArg(process.argv.slice(2));
+  const unknown = args.filter((a) => a !== "--strict" && a !== "--timings" && a !== "--full");
+  if (unknown.length) {
+    console.error(`Unknown option ${unknown.join(" ")}. Usage: npm run build [-- --strict] [--full] [--timings] [--project <dir>]`);
+    process.exit(2);
+  }
+  const strict = args.includes("--strict");
+
+  const started = performance.now();
+  const paths = projectPaths();
+  let result;
+  try {
+    result = await runPipeline(paths, { mode: "build", strict, incremental: args.includes("--full") ? "full" : "auto" });
+  } catch (err) {
+    // A full disk, a read-only folder, a file-size limit, a mistake in templates/site.ts: one sentence with the path, no stack trace.
+    const sentence = err instanceof SiteModuleError ? err.message : fsErrorSentence(err, paths.root);
+    if (!sentence) throw err;
+    // An incremental build writes into dist/ itself (pipeline/8-write.ts updateOutput): it may have replaced some files.
+    const partial = (err as { partial?: boolean }).partial === true;
+    console.error(`${sentence} ${partial ? "dist/ may hold some of this build's files, each whole; the next build writes it whole." : "Nothing was written; dist/ is unchanged."}`);
+    process.exit(1);
+  }
+  // Files are named from the project's root; for another project (--project), from where the command runs.
+  const fromHere = (file: string) => {
+    const r = rel(process.cwd(), path.join(paths.root, file));
+    return r.startsWith("../..") ? path.join(paths.root, file) : r;
+  };
+  const shown = process.env["SSG_PROJECT_TEMPLATES"] && paths.root !== process.cwd() ? result.issues.map((i) => ({ ...i, file: fromHere(i.file) })) : result.issues;
+  printIssues(shown);
+  if (!result.ok) process.exit(1);
+  const pages = result.routes.length;
+  const distShown = rel(process.cwd(), paths.dist) || ".";
+  console.log(`Built ${pages} page${pages === 1 ? "" : "s"} (${result.files.size} files) into ${distShown.startsWith("..") || path.isAbsolute(distShown) ? paths.dist : `${distShown}/`} in ${Math.round(performance.now() - started)} ms.`);
+  // --timings: where the time went, stage by stage (the bench's stage breakdown, for one build).
+  if (args.includes("--timings")) console.log(`Stages (ms): started ${Math.round(started)} after the process; ${Object.entries(result.timings).map(([k, v]) => `${k} ${Math.round(v)}`).join(", ")}.`);
+  const summary = warningSummary(result.issues);
+  const placeholders = result.issues.some((i) => i.group?.name === PLACEHOLDER_GROUP.name);
+  if (summary) console.log(`${summary}${placeholders ? " `npm run build -- --strict` turns placeholder addresses into errors." : ""}`);
 }
-// Files are named from the project's root; for another project (--project), from where the command runs.
-const fromHere = (file: string) => {
-  const r = rel(process.cwd(), path.join(paths.root, file));
-  return r.startsWith("../..") ? path.join(paths.root, file) : r;
-};
-const shown = process.env["SSG_PROJECT_TEMPLATES"] && paths.root !== process.cwd() ? result.issues.map((i) => ({ ...i, file: fromHere(i.file) })) : result.issues;
-printIssues(shown);
-if (!result.ok) process.exit(1);
-const pages = result.routes.length;
-const distShown = rel(process.cwd(), paths.dist) || ".";
-console.log(`Built ${pages} page${pages === 1 ? "" : "s"} (${result.files.size} files) into ${distShown.startsWith("..") || path.isAbsolute(distShown) ? paths.dist : `${distShown}/`} in ${Math.round(performance.now() - started)} ms.`);
-// --timings: where the time went, stage by stage (the bench's stage breakdown, for one build).
-if (args.includes("--timings")) console.log(`Stages (ms): started ${Math.round(started)} after the process; ${Object.entries(result.timings).map(([k, v]) => `${k} ${Math.round(v)}`).join(", ")}.`);
-const summary = warningSummary(result.issues);
-const placeholders = result.issues.some((i) => i.group?.name === PLACEHOLDER_GROUP.name);
-if (summary) console.log(`${summary}${placeholders ? " `npm run build -- --strict` turns placeholder addresses into errors." : ""}`);
+export {};

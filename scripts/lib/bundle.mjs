@@ -4,11 +4,16 @@
  * (scripts/build.mjs). Through tsx, a build spends ~0.3 s before its first stage and more in
  * each worker thread: every one of ~300 modules (ours, the site's templates, Markdown's many
  * small packages) goes through tsx's loader hooks, a round trip to the hooks' thread each.
- * Here esbuild turns our code and the site's templates into a few ESM files (packages stay
- * imports, resolved by Node as before) kept in the build cache, so a start is one read.
+ * Here esbuild turns our code and the site's templates into one CommonJS file per entry (packages
+ * with native code or data files stay requires, resolved by Node as before) kept in the build
+ * cache, and scripts/lib/run-bundle.cjs runs it from a V8 code cache made by its first run.
  *
- * - Two entries share chunks: "main" runs a command (scripts/build.ts), "worker" is the
- *   build's worker thread (pipeline/support/pool.ts finds it through BUNDLE_KEY).
+ * - Two entries: "main" runs a command (scripts/build.ts), "worker" is the build's worker
+ *   thread (pipeline/support/pool.ts finds it through BUNDLE_KEY).
+ * - CommonJS, one file each, because Node 20 can run a script from a code cache (vm.Script
+ *   cachedData) but has no such thing for ES modules: from ESM chunks (~40 files) the 44-page
+ *   build took ~0.70 s, from these ~0.54 s (median of 10, interleaved). Dynamic imports become
+ *   requires, so every package left out of the bundle must be loadable by require.
  * - The site's templates are in the bundle too, because they and the generator must share
  *   one copy of the runtime (React contexts are compared by identity). They are loaded when
  *   the generator asks for them (scripts/lib/template-import.ts, through TEMPLATES_KEY), so
@@ -16,8 +21,9 @@
  * - `import.meta.url` in a bundled file is its own address, not the bundle's: paths that the
  *   code finds from its own place (ROOT, the runtime folder, the worker) stay right.
  * - Kept while every file the bundle was made from (esbuild's metafile lists them) has the
- *   same bytes, esbuild and Node are the same and the templates folder has the same entries;
- *   otherwise made again (~0.2 s). Source maps are on, so stack traces name our files.
+ *   same bytes, esbuild, Node and NODE_ENV are the same and the templates folder has the same
+ *   entries; otherwise made again (~0.3 s). Source maps beside it, so stack traces name our
+ *   files (run-bundle.cjs maps them).
  * - When esbuild cannot bundle (a mistake in a template), `bundled` returns undefined and the
  *   caller runs the command through tsx, whose messages name the file, line and column.
  */
@@ -29,19 +35,22 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** globalThis[TEMPLATES_KEY]: the site's template modules by absolute path, each a function that loads it. */
 export const TEMPLATES_KEY = Symbol.for("ssg.templates");
-/** globalThis[BUNDLE_KEY]: { worker } — the address of the bundled worker entry. */
+/** globalThis[BUNDLE_KEY]: { worker, runner } — the bundled worker entry's address, and run-bundle.cjs's path (to start it). */
 export const BUNDLE_KEY = Symbol.for("ssg.bundle");
 /** Where the bundles are kept (deleting it is safe: the next start bundles again). */
 export const BUNDLES_DIR = path.join(ROOT, "node_modules", ".cache", "site-generator", "bundles");
 const DIR = BUNDLES_DIR;
 /**
- * Packages left as imports: native code, WebAssembly or data files found from their own
- * folder, and tools loaded only on some builds. The others are bundled: ~150 small modules
+ * Packages left as requires: native code, WebAssembly or data files found from their own
+ * folder, and tools loaded only on some builds; each must have a CommonJS entry (an ES-only
+ * package, such as @capsizecss/unpack, is bundled). The others are bundled: ~150 small modules
  * (Markdown's packages, Lucide's icons) cost more to resolve and load one by one than to compile.
  */
-const EXTERNAL = ["esbuild", "sharp", "@resvg/resvg-js", "tailwindcss", "@tailwindcss/*", "lightningcss", "subset-font", "@capsizecss/unpack", "tsx", "typescript", "ajv", "ajv/*", "vitest", "playwright-core", "lighthouse", "serve-handler", "image-size", "jsonc-parser", "json-schema-to-typescript"];
+const EXTERNAL = ["esbuild", "sharp", "@resvg/resvg-js", "tailwindcss", "@tailwindcss/*", "lightningcss", "subset-font", "tsx", "typescript", "ajv", "ajv/*", "vitest", "playwright-core", "lighthouse", "serve-handler", "jsonc-parser", "json-schema-to-typescript"];
 /** Bumped when what the bundle holds changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
+/** scripts/lib/run-bundle.cjs: what runs a file of the bundle. */
+export const RUNNER = path.join(ROOT, "scripts", "lib", "run-bundle.cjs");
 
 /**
  * The templates folder a command will use: `--project <dir>` among its arguments, else
@@ -140,8 +149,8 @@ export async function bundled(command, templates) {
   const imports = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).imports ?? {};
   const registry = `globalThis[Symbol.for("ssg.templates")] = new Map([${entries.map((e) => `[${JSON.stringify(e)}, () => import(${JSON.stringify(e)})]`).join(", ")}]);\n`;
   const sources = {
-    main: `${registry}await import(${JSON.stringify(path.join(ROOT, command))});\n`,
-    worker: `${registry}await import(${JSON.stringify(path.join(ROOT, "scripts", "pipeline", "support", "worker.ts"))});\n`,
+    main: `${registry}require(${JSON.stringify(path.join(ROOT, command))});\n`,
+    worker: `${registry}require(${JSON.stringify(path.join(ROOT, "scripts", "pipeline", "support", "worker.ts"))});\n`,
   };
   const ownCode = [path.join(ROOT, "scripts") + path.sep, templates + path.sep];
   /** The hash of each file as esbuild was given it (a file saved during the bundling makes the next start bundle again). */
@@ -175,22 +184,20 @@ export async function bundled(command, templates) {
       ],
       absWorkingDir: ROOT,
       bundle: true,
-      splitting: true,
-      format: "esm",
+      format: "cjs",
       platform: "node",
       target: "node20",
+      // import() of a bundled module becomes its initialisation, of a package left out a require.
+      supported: { "dynamic-import": false },
       external: EXTERNAL,
       // A site elsewhere (--project) finds the packages where the generator has them.
       nodePaths: [path.join(ROOT, "node_modules")],
-      // CommonJS packages in the bundle require Node's own modules.
-      banner: { js: 'import { createRequire as __ssgCreateRequire } from "node:module"; const require = __ssgCreateRequire(import.meta.url);' },
       jsx: "automatic",
       define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
       sourcemap: "linked",
       sourcesContent: false,
       outdir: tmp,
-      outExtension: { ".js": ".mjs" },
-      chunkNames: "chunk-[hash]",
+      outExtension: { ".js": ".cjs" },
       metafile: true,
       logLevel: "silent",
       plugins: [plugin],
@@ -203,13 +210,13 @@ export async function bundled(command, templates) {
   const inputs = Object.keys(result.metafile.inputs)
     .filter((f) => !f.startsWith("ssg-entry:"))
     .map((f) => path.resolve(ROOT, f))
-    .concat(path.join(ROOT, "package.json"), fileURLToPath(import.meta.url))
+    .concat(path.join(ROOT, "package.json"), fileURLToPath(import.meta.url), RUNNER)
     .sort();
   const hashed = inputs.map((f) => /** @type {[string, string]} */ ([f, seen.get(f) ?? sha(fs.readFileSync(f))]));
   // Each bundle in a folder named by its inputs, never replaced: a build still loading chunks of an older one is not disturbed.
   const name = sha(JSON.stringify([want, hashed])).slice(0, 16);
   /** @type {Manifest} */
-  const manifest = { format: FORMAT, ...want, inputs: hashed, dir: name, main: "main.mjs", worker: "worker.mjs" };
+  const manifest = { format: FORMAT, ...want, inputs: hashed, dir: name, main: "main.cjs", worker: "worker.cjs" };
   const dir = path.join(base, name);
   try {
     fs.renameSync(tmp, dir);
@@ -229,5 +236,5 @@ export async function bundled(command, templates) {
       // gone already
     }
   }
-  return { main: pathToFileURL(path.join(dir, "main.mjs")).href, worker: pathToFileURL(path.join(dir, "worker.mjs")).href };
+  return { main: pathToFileURL(path.join(dir, "main.cjs")).href, worker: pathToFileURL(path.join(dir, "worker.cjs")).href };
 }

@@ -4,7 +4,7 @@
  * the bundle's one copy of the runtime; run through tsx (tests, the dev server, the Studio),
  * they are imported from their files.
  */
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** scripts/lib/bundle.mjs TEMPLATES_KEY. */
 const TEMPLATES = Symbol.for("ssg.templates");
@@ -14,7 +14,13 @@ export function importTemplate(file: string): Promise<Record<string, unknown>> {
   return bundled ? bundled() : (import(pathToFileURL(file).href) as Promise<Record<string, unknown>>);
 }
 
-/** The bundled worker thread's entry (scripts/lib/bundle.mjs BUNDLE_KEY), when the build runs from the bundle. */
+/**
+ * The code that starts the bundled worker thread (scripts/lib/bundle.mjs BUNDLE_KEY: its entry,
+ * run by scripts/lib/run-bundle.cjs), when the build runs from the bundle.
+ */
 export function bundledWorker(): string | undefined {
-  return (globalThis as { [key: symbol]: { worker?: string } | undefined })[Symbol.for("ssg.bundle")]?.worker;
+  const b = (globalThis as { [key: symbol]: { worker?: string; runner?: string } | undefined })[Symbol.for("ssg.bundle")];
+  if (!b?.worker || !b.runner) return undefined;
+  // The worker's compiled code is not kept (it starts only for a stylesheet to compile or a large site's pages to share).
+  return `require(${JSON.stringify(b.runner)}).runBundled(${JSON.stringify(fileURLToPath(b.worker))}, { writeCacheOnExit: false });`;
 }

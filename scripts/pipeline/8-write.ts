@@ -48,6 +48,8 @@ export interface OutputFolder {
    * (5-render.tsx RenderedPage), each part's markup found by its key. commit() leaves it as written.
    */
   page(file: string, page: { pieces: string[]; keys: string[] }, part: (key: string) => string): void;
+  /** Writes a file now (returns at once; commit() leaves it as written): one known before the pages are, such as an asset. */
+  file(file: string, data: OutputData): void;
   /** Writes the files and swaps the folder in for dist/. */
   commit(files: Map<string, OutputData>, chunks?: (file: string) => Uint8Array[] | undefined): Promise<void>;
   /** The build failed: removes the folder; dist/ stays as it was. */
@@ -113,6 +115,10 @@ export function startOutput(dist: string): OutputFolder {
         send({ op: "part", key, html: part(key) });
       }
       send({ op: "page", file, pieces: page.pieces, keys: page.keys });
+      written.add(file);
+    },
+    file(file, data) {
+      send({ op: "file", file, data: typeof data === "string" ? encodeCopy(data) : data });
       written.add(file);
     },
     async commit(files, chunks) {

@@ -236,6 +236,13 @@ async function renderAndWrite(
   files.set(font.output, font.bytes);
   // Photos are published as their copies (below), other files of content/assets as they are.
   for (const [name, a] of resolved.assets) if (photos.publishedAsIs(name)) files.set(a.output, a.bytes);
+  // These are final already: into the build's new folder while the pages render (8-write.ts),
+  // and so are the photos' copies and the share images once made (from the build cache, mostly).
+  if (output && !options.only) {
+    for (const [out, data] of files) output.file(out, data);
+    void photos.encoded.then((e) => !e.issues.length && e.files.forEach((data, out) => output.file(out, data)), () => {});
+    void seo.files().then((made) => made.forEach(([out, data]) => output.file(out, data)), () => {});
+  }
 
   const site = resolved.files.find((f) => f.kind === "site")!.data as unknown as Site;
   const sections = await sectionsJob;

@@ -3,7 +3,8 @@
  * `npm run build`): it writes exactly the bytes the build through tsx writes, its worker
  * thread included; it is made once and kept while its files are unchanged; a changed template
  * makes a new one; a template esbuild cannot read is named with its line and column, and the
- * build then runs through tsx.
+ * build then runs through tsx; it runs from the V8 code cache its first run leaves beside it
+ * (scripts/lib/run-bundle.cjs), and a template that throws is named at its own file, line and column.
  */
 import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -25,6 +26,7 @@ const site = mkdtempSync(path.join(os.tmpdir(), "bos-bundle-"));
 const templates = path.join(site, "templates");
 cpSync(path.join(ROOT, "templates"), templates, { recursive: true });
 symlinkSync(path.join(ROOT, "schemas"), path.join(site, "schemas"));
+symlinkSync(path.join(ROOT, "content"), path.join(site, "content"));
 afterAll(() => {
   rmSync(site, { recursive: true, force: true });
   rmSync(bundleFolder("scripts/build.ts", templates), { recursive: true, force: true });
@@ -71,4 +73,29 @@ describe("the generator's bundle", () => {
       writeFileSync(cta, before);
     }
   }, 60_000);
+
+  it("runs from the code cache its first run leaves, and names a template that throws at its own file, line and column", async () => {
+    const footer = path.join(templates, "layout", "Footer.tsx");
+    const before = readFileSync(footer, "utf8");
+    const lines = before.split("\n");
+    const at = lines.findLastIndex((l) => l.startsWith("import ")) + 1;
+    lines.splice(at, 0, 'if (process.env["BUNDLE_TEST_THROW"]) throw new Error("a broken footer");');
+    writeFileSync(footer, lines.join("\n"));
+    try {
+      const build = () => run(process.execPath, ["scripts/build.mjs", "--project", site], { cwd: ROOT, env: { ...process.env, BUNDLE_TEST_THROW: "1" } }).then(() => "", (err: { stderr: string }) => err.stderr);
+      const where = new RegExp(`a broken footer \\(at templates/layout/Footer\\.tsx:${at + 1}:\\d+\\)`);
+      expect(await build()).toMatch(where);
+      const made = await bundled("scripts/build.ts", templates);
+      if (!("main" in made)) throw new Error(made.problems.join("\n"));
+      const cache = `${fileURLToPath(made.main)}.v8`;
+      expect(statSync(cache).size).toBeGreaterThan(100_000);
+      const cached = statSync(cache).mtimeMs;
+      // From the cache: the same message, and the cache is not made again.
+      expect(await build()).toMatch(where);
+      expect(statSync(cache).mtimeMs).toBe(cached);
+    } finally {
+      writeFileSync(footer, before);
+      rmSync(path.join(site, "dist"), { recursive: true, force: true });
+    }
+  }, 120_000);
 });

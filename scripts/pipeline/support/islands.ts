@@ -11,7 +11,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import type { Plugin } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { listFiles } from "../../lib/fs.ts";
 
@@ -88,6 +88,8 @@ export async function buildIslands(templatesDir: string): Promise<IslandBundle> 
   const names = await islandNames(templatesDir);
   const root = path.dirname(templatesDir);
   const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
+  // Loaded here: a build whose bundles are in the build cache never needs esbuild.
+  const { build } = await import("esbuild");
   const result = await build({
     entryPoints: [...names.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(RUNTIME, "lazy.browser.ts"), out: LAZY_LOADER }],
     bundle: true,

@@ -99,7 +99,7 @@ class PoolWorker {
     // entry is not passed through the loader hooks of --import tsx (Node 20), so a small
     // script registers tsx in the worker and then imports worker.ts.
     const bundled = bundledWorker();
-    const worker = bundled ? new Worker(new URL(bundled), { execArgv: [], env: process.env, stdout: false, stderr: false }) : new Worker(tsxWorker(), { eval: true, execArgv: [], env: process.env, stdout: false, stderr: false });
+    const worker = new Worker(bundled ?? tsxWorker(), { eval: true, execArgv: [], env: process.env, stdout: false, stderr: false });
     worker.unref();
     worker.on("message", (r: Reply) => {
       const w = this.waiting.get(r.id);

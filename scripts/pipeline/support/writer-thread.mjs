@@ -20,6 +20,8 @@ import { closeSync, copyFileSync, mkdirSync, openSync, writeFileSync, writevSync
 import path from "node:path";
 import { parentPort } from "node:worker_threads";
 
+/** Errors of a copy that are about writing its destination, not reading its source. */
+const WRITE_FAILURES = new Set(["EFBIG", "ENOSPC", "EDQUOT", "EROFS", "EIO"]);
 /** @type {string | undefined} */
 let tmp;
 /** @type {string | undefined} */
@@ -115,7 +117,10 @@ parentPort?.on("message", (/** @type {any} */ msg) => {
     handle(msg);
   } catch (err) {
     const e = /** @type {NodeJS.ErrnoException} */ (err);
-    const where = e.path ?? (current && dist ? path.join(dist, current) : undefined);
-    failure = { code: String(e.code ?? "EIO"), syscall: String(e.syscall ?? "write"), message: e.message, ...(where ? { path: where } : {}), ...(e.errno !== undefined ? { errno: e.errno } : {}) };
+    const target = current && dist ? path.join(dist, current) : undefined;
+    // A copy that could not be written (a full disk, a file-size limit) is named as the file of dist/ it was for.
+    const writing = e.syscall === "copyfile" && target && WRITE_FAILURES.has(String(e.code));
+    const where = writing ? target : (e.path ?? target);
+    failure = { code: String(e.code ?? "EIO"), syscall: writing ? "write" : String(e.syscall ?? "write"), message: e.message, ...(where ? { path: where } : {}), ...(e.errno !== undefined ? { errno: e.errno } : {}) };
   }
 });
