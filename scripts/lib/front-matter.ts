@@ -84,13 +84,22 @@ function explain(error: Pick<YAMLError, "code" | "message" | "pos">, source: str
   }
 }
 
-export function parseFrontMatter(text: string): FrontMatterFile {
+/** `shortcut`: read a simple block without the YAML parser (simpleFrontMatter); false only to compare the two. */
+export function parseFrontMatter(text: string, shortcut = true): FrontMatterFile {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   if (lines[0]?.trim() !== "---")
     throw new FrontMatterError("The file must start with a front matter block: a line ---, then lines like title: …, then ---.", 1, 1, "Add the block at the top, as in the other files of this folder.");
   const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
   if (end < 0) throw new FrontMatterError("The front matter block is not closed.", 1, 1, "Add a line --- after the last key: value line.");
 
+  // Most blocks are a few "key: value" lines: read those without the YAML parser (simpleFrontMatter).
+  const simple = shortcut ? simpleFrontMatter(lines, end) : undefined;
+  if (simple) {
+    const { body, bodyStart } = bodyAfter(lines, end);
+    simple.data["body"] = body;
+    simple.positions.set("/body", { value: { line: Math.min(bodyStart + 1, lines.length), column: 1 } });
+    return simple;
+  }
   // The block's line n is the file's line n + 1 (after the opening ---).
   const source = lines.slice(1, end).join("\n");
   const lineCounter = new LineCounter();
@@ -165,6 +174,63 @@ export function parseFrontMatter(text: string): FrontMatterFile {
   data["body"] = body;
   positions.set("/body", { value: { line: Math.min(bodyStart + 1, lines.length), column: 1 } });
   return { data, positions };
+}
+
+/** A line of a block simpleFrontMatter reads: a name at the start of the line, a colon, one or more spaces, a value. */
+const SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):( +)(\S(?:.*\S)?)$/;
+/** A plain value YAML reads as text, a number, true, false or null (core schema), or left to the parser. */
+const PLAIN_START = /^[^-?:,[\]{}#&*!|>'"%@`]/;
+const CORE_NULL = /^(?:~|null|Null|NULL)$/;
+const CORE_BOOL = /^(?:true|True|TRUE|false|False|FALSE)$/;
+const CORE_INT = /^[-+]?[0-9]+$/;
+const CORE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+
+/**
+ * The front matter of a block that is only "key: value" lines (and blank lines), each value
+ * a plain one-line value, or one in quotes without escapes, as parseFrontMatter's YAML
+ * parser reads it (4,000 guides: ~250 ms through the parser, a few here); undefined for any
+ * other block, which the parser reads. tests/unit/front-matter-fast.test.ts compares both.
+ */
+function simpleFrontMatter(lines: string[], end: number): FrontMatterFile | undefined {
+  const data: Record<string, unknown> = {};
+  const positions = new Map<string, Located>([["", { value: { line: 1, column: 1 } }]]);
+  for (let i = 1; i < end; i++) {
+    const line = lines[i]!;
+    if (line.trim() === "" && !line.includes("\t")) continue;
+    const m = SIMPLE_LINE.exec(line);
+    if (!m) return undefined;
+    const [, key, spaces, raw] = m as unknown as [string, string, string, string];
+    if (Object.hasOwn(data, key) || key === "__proto__" || raw.includes("\t")) return undefined;
+    let value: unknown;
+    let column = key.length + 1 + spaces.length + 1;
+    const quote = raw[0];
+    if (quote === '"' || quote === "'") {
+      const inner = raw.slice(1, -1);
+      if (raw.length < 2 || raw.at(-1) !== quote || inner.includes(quote) || (quote === '"' && inner.includes("\\"))) return undefined;
+      value = inner;
+      column++;
+    } else {
+      // Not a plain value (an indicator first, ": " or " #" inside, a colon last): the parser's.
+      if (!PLAIN_START.test(raw) || raw.includes(": ") || raw.includes(" #") || raw.endsWith(":")) return undefined;
+      if (CORE_NULL.test(raw)) value = null;
+      else if (CORE_BOOL.test(raw)) value = raw[0] === "t" || raw[0] === "T";
+      else if (CORE_INT.test(raw) || CORE_FLOAT.test(raw)) {
+        value = Number(raw);
+        if (!Number.isSafeInteger(value) && CORE_INT.test(raw)) return undefined;
+      } else if (/^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/.test(raw) || /^0[oxOX]/.test(raw)) return undefined;
+      else value = raw;
+    }
+    data[key] = value;
+    positions.set(`/${escapePointerToken(key)}`, { key: { line: i + 1, column: 1 }, value: { line: i + 1, column } });
+  }
+  return { data, positions };
+}
+
+/** Whether parseFrontMatter reads this text's block without the YAML parser (for tests). */
+export function simpleBlock(text: string): boolean {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
+  return lines[0]?.trim() === "---" && end > 0 && simpleFrontMatter(lines, end) !== undefined;
 }
 
 /** The Markdown after the block that ends at line index `end`, and the index of its first line. */
