@@ -176,6 +176,14 @@ export function parseFrontMatter(text: string, shortcut = true): FrontMatterFile
   return { data, positions };
 }
 
+/** What simpleFrontMatter read: parsing them again costs less than keeping them (pipeline/1-load.ts). */
+const readSimply = new WeakSet<FrontMatterFile>();
+
+/** Whether this front matter was read without the YAML parser (a few microseconds to read again). */
+export function readWithoutParser(frontMatter: FrontMatterFile): boolean {
+  return readSimply.has(frontMatter);
+}
+
 /** A line of a block simpleFrontMatter reads: a name at the start of the line, a colon, one or more spaces, a value. */
 const SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):( +)(\S(?:.*\S)?)$/;
 /** A plain value YAML reads as text, a number, true, false or null (core schema), or left to the parser. */
@@ -223,7 +231,9 @@ function simpleFrontMatter(lines: string[], end: number): FrontMatterFile | unde
     data[key] = value;
     positions.set(`/${escapePointerToken(key)}`, { key: { line: i + 1, column: 1 }, value: { line: i + 1, column } });
   }
-  return { data, positions };
+  const frontMatter = { data, positions };
+  readSimply.add(frontMatter);
+  return frontMatter;
 }
 
 /** Whether parseFrontMatter reads this text's block without the YAML parser (for tests). */

@@ -4,7 +4,7 @@
  */
 import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
-import { FrontMatterError, frontMatterBody, parseFrontMatter, type FrontMatterFile } from "../lib/front-matter.ts";
+import { FrontMatterError, frontMatterBody, parseFrontMatter, readWithoutParser, type FrontMatterFile } from "../lib/front-matter.ts";
 import { hashText } from "../lib/hash.ts";
 import { attachFacts, factsFor, type FileFacts, type FileMemo } from "./support/file-memo.ts";
 import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located } from "../lib/json.ts";
@@ -58,7 +58,8 @@ function frontMatterOf(text: string, facts: FileFacts | undefined): FrontMatterF
   const hit = facts?.frontMatter;
   if (hit) return hit.bodyless ? { data: { ...hit.data, body: frontMatterBody(text) }, positions: hit.positions } : hit;
   const parsed = parseFrontMatter(text);
-  if (facts) facts.frontMatter = parsed;
+  // Kept only when the YAML parser read it: a simple block is read again faster than a kept one is stored and restored.
+  if (facts && !readWithoutParser(parsed)) facts.frontMatter = parsed;
   return parsed;
 }
 

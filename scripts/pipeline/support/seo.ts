@@ -5,7 +5,7 @@
  * web app manifest, and the dates for the sitemap's <lastmod>.
  */
 import { execFile } from "node:child_process";
-import { stat } from "node:fs/promises";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { PageSeo } from "../../runtime/model.ts";
@@ -224,9 +224,10 @@ export async function contentDates(paths: ProjectPaths): Promise<(file: string) 
   } catch {
     // Not a git checkout, or no git: every file uses its modification time.
   }
+  // Synchronous: thousands of asynchronous stats at once took ~60 ms at 4,000 guides, these ~15.
   return async (file) => {
     const date = dirty.has(file) ? undefined : committed.get(file);
-    return date ?? day((await stat(path.join(paths.root, file))).mtimeMs);
+    return date ?? day(statSync(path.join(paths.root, file)).mtimeMs);
   };
 }
 
