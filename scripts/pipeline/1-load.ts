@@ -68,7 +68,7 @@ export function entryRoute(kind: Pick<MarkdownKind, "route">, name: string): str
   return kind.route.replace(":name", name);
 }
 
-type Kinds = readonly Omit<MarkdownKind, "component">[];
+export type Kinds = readonly Omit<MarkdownKind, "component">[];
 
 /** What unknown-file advises: `name` is the name to give the file (its own name for an image). */
 export type UnknownFileAdvice = { advice: "page" | "collection" | "capitals" | "image"; name: string } | { advice: "markdown" | "elsewhere" };
@@ -125,14 +125,6 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
     const abs = path.join(paths.root, file);
     if (!all.includes(abs)) all.push(abs);
   }
-  const read = (abs: string, file: string) => drafts?.get(file) ?? readFileSync(abs, "utf8");
-  /** The Markdown kind a content path belongs to: <dir>/<name>.md, directly in its folder. */
-  const kindOf = (inContent: string) => kinds.find((k) => inContent.startsWith(`${k.dir}/`) && inContent.endsWith(".md") && !inContent.slice(k.dir.length + 1).includes("/"));
-
-  /** The facts kept of this text at this path (its kind and name follow from the path). */
-  const factsOfText = (file: string, text: string) => (memo ? factsFor(memo, `${hashText(text)}\0${file}`) : undefined);
-  const withFacts = (source: SourceFile, facts: FileFacts | undefined) => (facts ? attachFacts(source, facts) : source);
-
   const sitePath = path.join(paths.content, "site.json");
   if (!all.includes(sitePath))
     issues.push(issueIn(rel(paths.root, sitePath), problem("missing-site")));
@@ -140,61 +132,74 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
   await Promise.all(
     all.map(async (abs) => {
       const inContent = rel(paths.content, abs);
-      const file = rel(paths.root, abs);
       // .DS_Store, Thumbs.db, editors' backups and swap files: nobody's content (os-files.ts).
       if (isSystemOrEditorFile(inContent)) return;
       if (inContent.startsWith("assets/")) {
         assets.set(inContent, await fs.readFile(abs));
         return;
       }
-      let kind: FileKind;
-      let name: string;
-      const json = jsonKind(inContent);
-      if (json) [kind, name] = json;
-      else {
-        // A Markdown entry of a kind the site module declares (known once it has loaded), or a stray file.
-        kinds = await kindsJob;
-        const k = kindOf(inContent);
-        if (!k) {
-          const folders = kinds.map((k) => k.dir);
-          issues.push(issueIn(file, problem("unknown-file", { folders, ...unknownFileAdvice(inContent, folders) })));
-          return;
-        }
-        // Read synchronously: for thousands of small files, fs.promises.readFile's open,
-        // stat, read and close round trips cost several times the reading itself.
-        const text = read(abs, file);
-        const entryName = inContent.slice(k.dir.length + 1, -".md".length);
-        try {
-          const entry: EntryInfo = { route: entryRoute(k, entryName), collection: k.collection ?? k.dir, schema: k.schema, rules: k.rules ?? {} };
-          const facts = factsOfText(file, text);
-          files.push(withFacts({ file, kind: k.name, name: entryName, entry, ...frontMatterOf(text, facts) }, facts));
-        } catch (err) {
-          if (!(err instanceof FrontMatterError)) throw err;
-          issues.push(issueIn(file, problem("front-matter-syntax", { detail: err.message, hint: err.hint }), err.line, err.column));
-        }
-        return;
-      }
-      const text = read(abs, file);
-      try {
-        const { value, positions } = parseJson(text);
-        files.push(withFacts({ file, kind, name, data: value, positions }, factsOfText(file, text)));
-      } catch (err) {
-        if (!(err instanceof JsonSyntaxError)) throw err;
-        const said = { detail: err.message, hint: err.hint };
-        // One code per kind of slip, each spelt out (a code no stage names is an orphan to tests/unit/docs.test.ts).
-        const byCode: Record<JsonErrorCode, () => Problem> = {
-          "json-syntax": () => problem("json-syntax", said),
-          "json-curly-quotes": () => problem("json-curly-quotes", said),
-          "json-line-break-in-text": () => problem("json-line-break-in-text", said),
-          "json-unescaped-quote": () => problem("json-unescaped-quote", said),
-          "json-utf16": () => problem("json-utf16", said),
-          "json-cut-off": () => problem("json-cut-off", said),
-          "json-too-deep": () => problem("json-too-deep", said),
-        };
-        issues.push(issueIn(file, byCode[err.code](), err.position.line, err.position.column));
-      }
+      // A Markdown entry of a kind the site module declares (known once it has loaded), or a stray file.
+      if (!jsonKind(inContent)) kinds = await kindsJob;
+      const one = loadFile(paths, abs, kinds, drafts, memo);
+      if (one.file) files.push(one.file);
+      issues.push(...one.issues);
     }),
   );
   files.sort((a, b) => a.file.localeCompare(b.file));
   return { files, assets: new Map([...assets].sort(([a], [b]) => a.localeCompare(b))), issues };
+}
+
+/**
+ * One content file that is not an asset (content/site.json, a page, a collection, a Markdown
+ * entry of one of `kinds`): its SourceFile, or the issues that keep it from being one
+ * (a syntax error, a file in no known place). `memo` gives it the facts kept of its text.
+ */
+export function loadFile(paths: ProjectPaths, abs: string, kinds: Kinds, drafts?: ReadonlyMap<string, string>, memo?: FileMemo): { file?: SourceFile; issues: Issue[] } {
+  const inContent = rel(paths.content, abs);
+  const file = rel(paths.root, abs);
+  const read = () => drafts?.get(file) ?? readFileSync(abs, "utf8");
+  /** The facts kept of this text at this path (its kind and name follow from the path). */
+  const factsOfText = (text: string) => (memo ? factsFor(memo, `${hashText(text)}\0${file}`) : undefined);
+  const withFacts = (source: SourceFile, facts: FileFacts | undefined) => (facts ? attachFacts(source, facts) : source);
+  const json = jsonKind(inContent);
+  if (!json) {
+    /** The Markdown kind a content path belongs to: <dir>/<name>.md, directly in its folder. */
+    const k = kinds.find((k) => inContent.startsWith(`${k.dir}/`) && inContent.endsWith(".md") && !inContent.slice(k.dir.length + 1).includes("/"));
+    if (!k) {
+      const folders = kinds.map((k) => k.dir);
+      return { issues: [issueIn(file, problem("unknown-file", { folders, ...unknownFileAdvice(inContent, folders) }))] };
+    }
+    // Read synchronously: for thousands of small files, fs.promises.readFile's open,
+    // stat, read and close round trips cost several times the reading itself.
+    const text = read();
+    const entryName = inContent.slice(k.dir.length + 1, -".md".length);
+    try {
+      const entry: EntryInfo = { route: entryRoute(k, entryName), collection: k.collection ?? k.dir, schema: k.schema, rules: k.rules ?? {} };
+      const facts = factsOfText(text);
+      return { file: withFacts({ file, kind: k.name, name: entryName, entry, ...frontMatterOf(text, facts) }, facts), issues: [] };
+    } catch (err) {
+      if (!(err instanceof FrontMatterError)) throw err;
+      return { issues: [issueIn(file, problem("front-matter-syntax", { detail: err.message, hint: err.hint }), err.line, err.column)] };
+    }
+  }
+  const [kind, name] = json;
+  const text = read();
+  try {
+    const { value, positions } = parseJson(text);
+    return { file: withFacts({ file, kind, name, data: value, positions }, factsOfText(text)), issues: [] };
+  } catch (err) {
+    if (!(err instanceof JsonSyntaxError)) throw err;
+    const said = { detail: err.message, hint: err.hint };
+    // One code per kind of slip, each spelt out (a code no stage names is an orphan to tests/unit/docs.test.ts).
+    const byCode: Record<JsonErrorCode, () => Problem> = {
+      "json-syntax": () => problem("json-syntax", said),
+      "json-curly-quotes": () => problem("json-curly-quotes", said),
+      "json-line-break-in-text": () => problem("json-line-break-in-text", said),
+      "json-unescaped-quote": () => problem("json-unescaped-quote", said),
+      "json-utf16": () => problem("json-utf16", said),
+      "json-cut-off": () => problem("json-cut-off", said),
+      "json-too-deep": () => problem("json-too-deep", said),
+    };
+    return { issues: [issueIn(file, byCode[err.code](), err.position.line, err.position.column)] };
+  }
 }
