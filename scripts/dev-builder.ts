@@ -5,8 +5,12 @@
  * that a saved content file is rebuilt in a few hundred milliseconds. The dev server
  * replaces it with a fresh one when schemas/ or templates/ change.
  *
- * Protocol (process.send): receives "build"; answers { ok, output, ms } with the same
- * report `npm run build` prints.
+ * Protocol (process.send): receives "build"; answers { ok, output, ms, written } with the
+ * same report `npm run build` prints and the files of dist/ it wrote or deleted.
+ * Receives { quick: "content/pages/x.json" } after a save of that one file: rebuilds its
+ * page on top of the last build (pipeline/quick.ts) and answers { ok: true, quick: true,
+ * output, ms } when it did, or { ok: false, quick: false, output: why not } for the dev
+ * server to run the whole build.
  */
 import { fsErrorSentence } from "./lib/fs-errors.ts";
 import { projectPaths } from "./lib/paths.ts";
@@ -14,11 +18,16 @@ import { printIssues } from "./lib/report.ts";
 import { runPipeline, type WarmCache } from "./pipeline/index.ts";
 import { SiteModuleError } from "./pipeline/support/site-module.ts";
 import { codeKey, loadStoredMemo } from "./pipeline/support/stored-memo.ts";
+import { quickRebuild } from "./pipeline/quick.ts";
 
 export interface BuilderReply {
   ok: boolean;
   output: string;
   ms: number;
+  /** The files of dist/ the build wrote or deleted (["*"]: all of them). */
+  written?: string[];
+  /** Set for an answer to { quick }: whether the page was rebuilt on its own. */
+  quick?: boolean;
 }
 
 const paths = projectPaths();
@@ -29,7 +38,14 @@ const warming = (async () => {
   for (let i = 0; i < 3; i++) await runPipeline(paths, { mode: "build", write: false, warm }).catch(() => undefined);
   // What the first build (scripts/build.ts, which stores its memo) left in dist/: the first save then writes only what it changes.
   const stored = await loadStoredMemo(paths, codeKey(paths)).catch(() => undefined);
-  if (stored && warm.memo) warm.memo.output = stored.output;
+  if (stored && warm.memo) {
+    warm.memo.output = stored.output;
+    // A build that keeps what the one-page rebuild starts from (it writes only what differs: nothing),
+    // then that rebuild's code warmed up on the first page, without writing.
+    await runPipeline(paths, { mode: "build", warm }).catch(() => undefined);
+    const page = warm.last?.routes.find((r) => r.status === 200 && !r.alias)?.page.file;
+    for (let i = 0; page && i < 3; i++) await quickRebuild(paths, warm, page, false).catch(() => undefined);
+  }
 })();
 
 async function buildOnce(): Promise<BuilderReply> {
@@ -43,10 +59,22 @@ async function buildOnce(): Promise<BuilderReply> {
   printIssues(result.issues, sink, { brief: true });
   const ms = Math.round(performance.now() - started);
   if (result.ok) output += `Built ${result.routes.length} pages (${result.files.size} files) into dist/ in ${ms} ms.\n`;
-  return { ok: result.ok, output, ms };
+  return { ok: result.ok, output, ms, ...(result.written !== undefined ? { written: result.written } : {}) };
+}
+
+/** One saved page or entry on its own (pipeline/quick.ts); the dev server then runs the whole build. */
+async function quickOnce(file: string): Promise<BuilderReply> {
+  await warming;
+  const r = await quickRebuild(paths, warm, file).catch((err: unknown) => ({ skipped: err instanceof Error ? err.message : String(err) }));
+  if ("skipped" in r) return { ok: false, quick: false, output: r.skipped, ms: 0 };
+  return { ok: true, quick: true, output: `Rebuilt ${r.paths.join(", ")} in ${r.ms} ms.\n`, ms: r.ms };
 }
 
 process.on("message", (message) => {
+  if (typeof message === "object" && message !== null && "quick" in message) {
+    void quickOnce(String((message as { quick: unknown }).quick)).then((reply) => process.send!(reply));
+    return;
+  }
   if (message !== "build") return;
   buildOnce().then(
     (reply) => process.send!(reply),

@@ -29,6 +29,8 @@ import { siteReceiver } from "./lib/leads.ts";
 import { projectArg, projectPaths, rel, ROOT } from "./lib/paths.ts";
 import { startServer } from "./lib/server.ts";
 
+/** Files of dist/ that no page shows or loads: writing them is no reason to reload a page. */
+const UNSHOWN = new Set(["sitemap.xml", "routes.json", "robots.txt"]);
 /** Editors write a file in one or two events within a few milliseconds: wait this long for the rest. */
 const DEBOUNCE_MS = 25;
 const KEEP_ALIVE_MS = 15_000;
@@ -89,6 +91,9 @@ interface RunResult {
   ok: boolean;
   output: string;
   ms: number;
+  /** The builder's: the files of dist/ written or deleted (["*"]: all); for a { quick } request, whether the page was rebuilt on its own. */
+  written?: string[];
+  quick?: boolean;
 }
 
 /** Runs a script of the project in a fresh Node process, echoing its output as it comes. */
@@ -157,8 +162,11 @@ function ensureBuilder(): NonNullable<typeof builder> {
   return builder;
 }
 
-/** A build by the long-running builder. */
-function runBuilder(): Promise<RunResult> {
+/**
+ * A build by the long-running builder: the whole site, or ({ quick }) the page of one saved
+ * file on its own (pipeline/quick.ts), which answers quick: false when the save needs the whole build.
+ */
+function runBuilder(request: "build" | { quick: string } = "build"): Promise<RunResult> {
   const started = performance.now();
   const b = ensureBuilder();
   return new Promise((resolve) => {
@@ -169,14 +177,14 @@ function runBuilder(): Promise<RunResult> {
     };
     const onMessage = (m: unknown) => {
       if (m === "ready") return;
-      const reply = m as { ok: boolean; output: string };
-      if (reply.output) (reply.ok ? process.stdout : process.stderr).write(reply.output);
-      done({ ok: reply.ok, output: reply.output });
+      const reply = m as Omit<RunResult, "ms">;
+      if (reply.output && request === "build") (reply.ok ? process.stdout : process.stderr).write(reply.output);
+      done(reply);
     };
     const onExit = () => done({ ok: false, output: b.stderr || "The builder stopped without saying why." });
     b.proc.on("message", onMessage);
     b.proc.on("exit", onExit);
-    b.proc.send("build");
+    b.proc.send(request);
   });
 }
 
@@ -233,7 +241,8 @@ function buildFailed(text: string, what: string, ms: number): void {
   status(`✗ ${what} failed in ${ms} ms. Still serving the last good dist/; open pages show the error.`);
 }
 
-async function build(first = false): Promise<void> {
+/** `afterQuick`: the saved page was rebuilt on its own and reloaded already; pages reload again only if this build wrote more. */
+async function build(first = false, afterQuick = false): Promise<void> {
   typesSnapshot = await fs.readFile(TYPES_FILE, "utf8").catch(() => undefined);
   const result = first ? await runScript("scripts/build.ts") : await runBuilder();
   if (stopping) return;
@@ -242,6 +251,11 @@ async function build(first = false): Promise<void> {
     return;
   }
   lastError = undefined;
+  // Files no page shows (the sitemap's dates change with a save) are no reason to reload a page again.
+  if (afterQuick && result.written?.every((f) => UNSHOWN.has(f))) {
+    status(`✓ Built in ${result.ms} ms; no other page changed.`);
+    return;
+  }
   buildId = newBuildId();
   broadcast("reload", buildId);
   status(`✓ Built in ${result.ms} ms.${clients.size ? ` Reloading ${clients.size} page${clients.size === 1 ? "" : "s"}.` : ""}`);
@@ -261,6 +275,19 @@ async function runBatch(changed: Set<string>): Promise<void> {
   // The builder keeps schemas and templates in memory: start a fresh one when they change.
   if (list.some((f) => f.startsWith("schemas/") || f.startsWith("templates/"))) stopBuilder();
   ensureBuilder();
+  // One content file saved after a good build: its page first, on its own (pipeline/quick.ts),
+  // reloaded at once; then the whole build, which updates what else the save touched and reports any issue.
+  let quick = false;
+  if (list.length === 1 && list[0]!.startsWith("content/") && lastError === undefined) {
+    const q = await runBuilder({ quick: list[0]! });
+    if (stopping) return;
+    if (q.ok && q.quick) {
+      quick = true;
+      buildId = newBuildId();
+      broadcast("reload", buildId);
+      status(`✓ ${q.output.trim()}${clients.size ? ` Reloading ${clients.size} page${clients.size === 1 ? "" : "s"}.` : ""}`);
+    }
+  }
   if (ownTypes && list.some((f) => f.startsWith("schemas/"))) {
     const types = await runScript("scripts/gen-types.ts");
     if (stopping) return;
@@ -270,7 +297,7 @@ async function runBatch(changed: Set<string>): Promise<void> {
       return;
     }
   }
-  await build();
+  await build(false, quick);
 }
 
 let pending = new Set<string>();

@@ -196,7 +196,7 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
         }
         incrementalRow = scaleRow(`ours, ${n} entries, one changed (incremental)`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} after editing one entry`, changed);
         // npm run dev on the same project: a save of its home page's file until the reload event.
-        const reload = await saveToReload(projectPaths(root), { SSG_PROJECT_ROOT: root }, 30_000);
+        const reload = await saveToReload(projectPaths(root), { SSG_PROJECT_ROOT: root }, 30_000, 2000);
         devReload = { entries: n, file: rel(root, reload.file), times: reload.times, median: spread(reload.times).median };
       }
       rows.push(scaleRow(`ours, ${n} entries`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} --full`, ours));

@@ -115,11 +115,13 @@ function getAt(root: unknown, pointer: string): unknown {
   return node;
 }
 
-/** `marked`: the content's annotations with those of hidden sections marked (markHidden), when the caller has them already. */
-export function resolve(content: ValidatedContent, photoSet?: PhotoSet, marked = markHidden(content)): ResolvedContent {
+/**
+ * `marked`: the content's annotations with those of hidden sections marked (markHidden), when the
+ * caller has them already; `assets`: the asset table of content.assets (assetTable), likewise.
+ */
+export function resolve(content: ValidatedContent, photoSet?: PhotoSet, marked = markHidden(content), assets = assetTable(content.assets)): ResolvedContent {
   const issues: Issue[] = [];
   const sources = new Map(content.files.map((f) => [f.file, f]));
-  const assets = assetTable(content.assets);
   const links: Annotation[] = [];
   const at = (a: Annotation, p: Problem) => issueAt(sources.get(a.file)!, a.pointer, p);
   const atTextLine = (a: Annotation, line: number, p: Problem) =>

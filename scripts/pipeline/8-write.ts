@@ -227,7 +227,7 @@ export async function updateOutput(dist: string, files: Map<string, OutputData>,
   if (!previous || !(await holds(previous))) {
     await writeOutput(dist, files, chunks, folder);
     const st = await fs.stat(dist);
-    return { dist, ino: st.ino, mtimeMs: st.mtimeMs, files: signatures };
+    return { dist, ino: st.ino, mtimeMs: st.mtimeMs, files: signatures, changes: ["*"] };
   }
   await folder?.abandon();
   const release = await lockDist(dist);
@@ -247,13 +247,29 @@ export async function holds(state: OutputState): Promise<boolean> {
   return st?.ino === state.ino && st.mtimeMs === state.mtimeMs;
 }
 
-/** Writes the files whose signature changed and deletes those gone, in dist/ itself (updateOutput, holding the lock). */
-async function applyChanges(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState, chunks?: (file: string) => Uint8Array[] | undefined): Promise<OutputState> {
+/**
+ * Replaces these files of dist/ in place, each through a temporary name and a rename, and
+ * deletes none (the dev server's one-page rebuild: pipeline/quick.ts): what dist/ holds
+ * afterwards, or undefined when dist/ is no longer what `previous` describes (nothing written).
+ */
+export async function replaceInPlace(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState, chunks?: (file: string) => Uint8Array[] | undefined): Promise<OutputState | undefined> {
+  const release = await lockDist(dist);
+  try {
+    if (!(await holds(previous))) return undefined;
+    const state = await applyChanges(dist, files, signatures, previous, chunks, false);
+    return { ...state, files: new Map([...previous.files, ...signatures]) };
+  } finally {
+    await release();
+  }
+}
+
+/** Writes the files whose signature changed and deletes those gone (unless `deleteGone` is false), in dist/ itself (updateOutput, holding the lock). */
+async function applyChanges(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState, chunks?: (file: string) => Uint8Array[] | undefined, deleteGone = true): Promise<OutputState> {
   // dist/'s time changes first: a build killed halfway leaves a time no memo knows, so the next one writes dist/ whole.
   const started = new Date();
   await fs.utimes(dist, started, started);
   const changed = [...files].filter(([file]) => previous.files.get(file) !== signatures.get(file));
-  const gone = [...previous.files.keys()].filter((file) => !files.has(file));
+  const gone = deleteGone ? [...previous.files.keys()].filter((file) => !files.has(file)) : [];
   const made = new Map<string, Promise<unknown>>();
   let n = 0;
   let replacedOne = false;
@@ -293,5 +309,5 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
   const now = new Date(Math.max(Date.now(), started.getTime() + 1));
   await fs.utimes(dist, now, now);
   const st = await fs.stat(dist);
-  return { dist, ino: st.ino, mtimeMs: st.mtimeMs, files: signatures };
+  return { dist, ino: st.ino, mtimeMs: st.mtimeMs, files: signatures, changes: [...changed.map(([file]) => file), ...gone] };
 }

@@ -26,7 +26,7 @@ import { brandFont, contentCharacters, fontText, templateTexts, withFontUrl, typ
 import { checkContentLinks } from "./support/links.ts";
 import { load } from "./1-load.ts";
 import { placeholderIssues } from "./support/placeholders.ts";
-import { anchorIssues, headingIssues, readPiece, readRendered, scanWholePage, templateLinkIssues } from "./6-check.ts";
+import { anchorIssues, headingIssues, readPiece, readRendered, scanWholePage, templateLinkIssues, type RenderedReads } from "./6-check.ts";
 import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./support/pool.ts";
 import { assemble, countPerSection, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type RenderInput, type SectionComponent } from "./5-render.tsx";
 import { markHidden, resolve, type ResolvedContent } from "./3-resolve.ts";
@@ -52,6 +52,8 @@ import { normalizeRoute } from "../lib/url.ts";
 
 export interface BuildResult {
   ok: boolean;
+  /** The files of dist/ the build wrote or deleted (with a memo, only those that changed), ["*"] for a new dist/. */
+  written?: string[];
   issues: Issue[];
   routes: Route[];
   /** Output path inside dist/ -> content (only for a build); photos' copies may be files in the build cache to copy. */
@@ -107,6 +109,29 @@ export interface WarmCache {
   files?: Map<string, FileFacts>;
   /** Photos' hashes, by content path (support/photos.ts), checked against the bytes on each build. */
   photoHashes?: Map<string, { bytes: Buffer; hash: string }>;
+  /** The last good build that wrote dist/, for the one-page rebuild (quick.ts). */
+  last?: LastBuild;
+}
+
+/**
+ * What the dev server's builder keeps of its last good build that wrote dist/ (quick.ts
+ * rebuilds one saved page on top of it): the content at each stage, the routes, the render
+ * input and what the check stage read of every page.
+ */
+export interface LastBuild {
+  schemas: SchemaSet;
+  validator: ReturnType<typeof createValidator>;
+  siteModule: SiteModule<unknown>;
+  validated: ValidatedContent;
+  resolved: ResolvedContent;
+  routes: Route[];
+  images: SiteImages;
+  photos: PhotoJob;
+  input: RenderInput;
+  /** What the check stage read of each route's page (in the order of `routes`) and of each shared part. */
+  read: RenderedReads;
+  /** Whether an address a template wrote leads to a file or page of the build. */
+  exists: (ref: string) => boolean;
 }
 
 export async function runPipeline(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
@@ -376,7 +401,12 @@ async function renderAndWrite(
     }
   } else if (output) await writeOutput(paths.dist, sorted, chunks, output);
   lap("write");
-  return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings };
+  // The dev server's builder keeps this build for its one-page rebuilds (quick.ts).
+  if (warm && memo?.output && options.write !== false) {
+    const ownReads = routes.map((r, i) => read.ownReads[i]!);
+    warm.last = { schemas, validator: warm.validator!, siteModule, validated, resolved, routes, images, photos, input, read: { ownReads, parts: read.parts, pages: routes.map((r) => ({ keys: keysOf(r) })) }, exists };
+  }
+  return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings, written: memo?.output?.changes ?? (output ? ["*"] : []) };
 }
 
 /** What rendering and writing take over from the stages before. */
@@ -412,7 +442,7 @@ function siteKey(input: RenderInput): string {
 }
 
 /** The hash of what one page is drawn from: its route, its resolved data and its head. */
-function pageKey(route: Route, head: unknown): string {
+export function pageKey(route: Route, head: unknown): string {
   return hashText(JSON.stringify([route.path, route.output, route.canonical, route.status, route.alias, route.page.file, route.page.kind, route.page.name, route.page.entry, namedTrees(route.page.data), head]));
 }
 

@@ -30,6 +30,8 @@ export interface OutputState {
   ino: number;
   mtimeMs: number;
   files: Map<string, string>;
+  /** The files the build that left dist/ so wrote or deleted, ["*"] for all of them (a new folder). */
+  changes?: string[];
 }
 
 /** What the checks need of a page that dist/ already holds and that is not rendered again (a build from the stored memo). */

@@ -138,7 +138,7 @@ export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: Re
     format: FORMAT,
     code,
     siteKey: memo.siteKey,
-    output: memo.output,
+    output: { ...memo.output, changes: undefined },
     pages: sharedReads(pages),
     fragments: memo.fragments,
     markdown: dumpMarkdown(markdownTexts),
