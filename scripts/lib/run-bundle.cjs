@@ -45,6 +45,37 @@ function runBundled(file, options = {}) {
   return module.exports;
 }
 
+/** Code caches to write when the process ends: one exit listener for all of them. */
+/** @type {Map<string, vm.Script>} */
+const toWrite = new Map();
+
+/**
+ * `source`, the body of a function of `params`, compiled from a V8 code cache kept at
+ * `<file>.v8` (written when the process ends if there was none, or V8 refused it). For
+ * generated code read from a file of the build cache (ajv's compiled schema validators:
+ * pipeline/support/compiled-schemas.ts), which `new Function` compiled again on every build.
+ * @param {string} source
+ * @param {string} file
+ * @param {string[]} params
+ * @returns {(...args: unknown[]) => unknown}
+ */
+function cachedFunction(source, file, params) {
+  const cacheFile = `${file}.v8`;
+  /** @type {Buffer | undefined} */
+  let cached;
+  try {
+    cached = fs.readFileSync(cacheFile);
+  } catch {
+    // none yet
+  }
+  const script = new vm.Script(`(function (${params.join(", ")}) {\n${source}\n})`, { filename: file, lineOffset: -1, ...(cached ? { cachedData: cached } : {}) });
+  if (!cached || script.cachedDataRejected) {
+    if (toWrite.size === 0) process.once("exit", () => toWrite.forEach((s, f) => writeCache(s, f)));
+    toWrite.set(cacheFile, script);
+  }
+  return script.runInThisContext();
+}
+
 /**
  * @param {vm.Script} script
  * @param {string} cacheFile
@@ -113,4 +144,4 @@ function sourceMapOf(file) {
   return map;
 }
 
-module.exports = { runBundled };
+module.exports = { runBundled, cachedFunction };

@@ -56,3 +56,32 @@ describe("cached validators", () => {
     expect(cached.annotations).toEqual(compiled.annotations);
   });
 });
+
+describe("their V8 code cache (scripts/lib/run-bundle.cjs cachedFunction)", () => {
+  it("is written when the process that first read the validators ends, and read by the next, which judges the same", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const { ROOT } = await import("../../scripts/lib/paths.ts");
+    const dir = mkdtempSync(path.join(os.tmpdir(), "bos-v8cache-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    // A process that compiles the validators into the cache, then one that reads the code (and writes its code cache), then one that reads both.
+    const script = `
+      const { projectPaths } = await import("./scripts/lib/paths.ts");
+      const { load } = await import("./scripts/pipeline/1-load.ts");
+      const { loadSchemas } = await import("./scripts/pipeline/support/schemas.ts");
+      const { createValidator, validateContent } = await import("./scripts/pipeline/2-validate.ts");
+      const paths = projectPaths();
+      const schemas = await loadSchemas(paths.schemas);
+      const r = validateContent(await load(paths), schemas, createValidator(schemas, ${JSON.stringify(dir)}));
+      console.log(JSON.stringify([r.issues.length, r.annotations.length]));`;
+    const run = () => execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" }).trim().split("\n").at(-1);
+    const first = run();
+    expect(readdirSync(dir).filter((f) => f.endsWith(".v8"))).toEqual([]);
+    expect(run()).toBe(first);
+    const caches = readdirSync(dir).filter((f) => f.endsWith(".cjs.v8"));
+    expect(caches).toHaveLength(1);
+    const { statSync } = await import("node:fs");
+    const made = statSync(path.join(dir, caches[0]!)).mtimeMs;
+    expect(run()).toBe(first);
+    expect(statSync(path.join(dir, caches[0]!)).mtimeMs).toBe(made);
+  }, 120_000);
+});

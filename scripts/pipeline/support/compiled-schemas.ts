@@ -20,6 +20,8 @@ import { defaultCacheDir } from "../../lib/cache.ts";
 import { SCHEMA_BASE, type SchemaSet } from "./schemas.ts";
 
 const require = createRequire(import.meta.url);
+/** lib/run-bundle.cjs (plain CommonJS, required from its place in both the bundle and the sources). */
+const { cachedFunction } = require("../../lib/run-bundle.cjs") as { cachedFunction: (source: string, file: string, params: string[]) => (...args: unknown[]) => unknown };
 
 /** Called by the generated code for each string a keyword below marks: keyword, JSON pointer, value, the keyword's value in the schema. */
 export type Annotate = (keyword: string, pointer: string, data: string, arg: unknown) => void;
@@ -53,7 +55,7 @@ export function compiledValidators(schemas: SchemaSet, keywords: Record<string, 
     } catch {
       // not built yet
     }
-    if (code !== undefined) return load(code, entries, annotate);
+    if (code !== undefined) return load(code, entries, annotate, file);
   }
   const { ajv, exportNames } = compile(schemas, keywords, annotate, entries);
   const validators = new Map(entries.map((p) => [p, ajv.getSchema(SCHEMA_BASE + p)!]));
@@ -80,7 +82,7 @@ function prune(dir: string): void {
     .filter((f) => /^validators-\w+\.cjs$/.test(f))
     .map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs }))
     .sort((a, b) => b.t - a.t);
-  for (const { f } of files.slice(KEEP)) rmSync(path.join(dir, f), { force: true });
+  for (const { f } of files.slice(KEEP)) for (const gone of [f, `${f}.v8`]) rmSync(path.join(dir, gone), { force: true });
 }
 
 function cacheKey(schemas: SchemaSet, keywords: Record<string, string>, entries: string[]): string {
@@ -136,8 +138,11 @@ function compile(schemas: SchemaSet, keywords: Record<string, "boolean" | "strin
   return { ajv, exportNames: Object.fromEntries(entries.map((p) => [exportName(p), SCHEMA_BASE + p])) };
 }
 
-function load(code: string, entries: string[], annotate: Annotate): Map<string, ValidateFunction> {
+/** Runs the generated code; read from `file`, it is compiled from the V8 code cache beside it (lib/run-bundle.cjs cachedFunction). */
+function load(code: string, entries: string[], annotate: Annotate, file?: string): Map<string, ValidateFunction> {
   const module = { exports: {} as Record<string, ValidateFunction> };
-  new Function("require", "module", "exports", "annotate", "formats", code)(require, module, module.exports, annotate, FORMATS);
+  const params = ["require", "module", "exports", "annotate", "formats"];
+  const run = file ? cachedFunction(code, file, params) : new Function(...params, code);
+  run(require, module, module.exports, annotate, FORMATS);
   return new Map(entries.map((p) => [p, module.exports[exportName(p)]!]));
 }
