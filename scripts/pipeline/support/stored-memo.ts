@@ -119,7 +119,8 @@ export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>)
   if (!file) return undefined;
   let stored: Stored;
   try {
-    stored = v8.deserialize(await fs.readFile(file)) as Stored;
+    // One read (fs.promises.readFile takes a file this size in a score of thread-pool round trips).
+    stored = v8.deserialize(readFileSync(file)) as Stored;
   } catch {
     return undefined; // none yet, or unreadable: a build from scratch makes it
   }
