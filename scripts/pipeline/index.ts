@@ -34,14 +34,14 @@ import { processPhotos, softPhotoIssues, type PhotoJob } from "./support/photos.
 import { buildRoutes, type Route } from "./4-routes.ts";
 import { checkKindSchemas, loadSchemas, type SchemaSet } from "./support/schemas.ts";
 import { siteRuleIssues } from "./support/site-rules.ts";
-import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SiteImages } from "./support/seo.ts";
+import { contentDates, drawSiteImages, lastModified, pageSources, planSeo, seoIssues, type SeoOutput, type SiteImages } from "./support/seo.ts";
 import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
 import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
 import { holds, outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
 import { markdownKey } from "./support/markdown.ts";
-import type { FileFacts, FileMemo } from "./support/file-memo.ts";
+import { textHashOf, type FileFacts, type FileMemo } from "./support/file-memo.ts";
 import { hashText } from "../lib/hash.ts";
 import { memoFor, type KeptPage, type OutputState, type RenderMemo } from "./support/memo.ts";
 import { codeKey, dropStoredMemo, loadStoredMemo, saveStoredMemo } from "./support/stored-memo.ts";
@@ -288,7 +288,10 @@ async function renderAndWrite(
   const renderedByKey = new Map<string, RenderedPage>();
   const all = routes;
   if (options.only) routes = routes.filter((r) => options.only!.includes(r.path));
-  const keys = memo ? routes.map((r) => pageKey(r, seo.head(r))) : undefined;
+  // A page whose inputs (its files' texts and the site-wide ones) the memo knows keeps the key they gave; the others are hashed.
+  const inputs = memo ? pageInputs(routes, resolved, validated, key!, seo) : undefined;
+  const keys = memo ? routes.map((r, i) => (inputs![i] === undefined ? undefined : memo.inputs?.get(inputs![i]!)) ?? pageKey(r, seo.head(r))) : undefined;
+  if (memo) memo.inputs = new Map(routes.flatMap((_, i): [string, string][] => (inputs![i] === undefined ? [] : [[inputs![i]!, keys![i]!]])));
   const holdsPage = (route: Route, key: string) => memo?.output?.files.get(route.output) === key;
   const keptOf = (route: Route, i: number) => (keys && !memo!.pages.has(keys[i]!) && holdsPage(route, keys[i]!) ? memo!.kept?.get(keys[i]!) : undefined);
   const toRender = routes.filter((r, i) => !keptOf(r, i));
@@ -439,6 +442,35 @@ interface RenderState {
 function siteKey(input: RenderInput): string {
   const assets = [...input.assets].map(([name, { bytes: _, ...asset }]) => [name, asset]);
   return hashText(JSON.stringify([input.site, input.css, input.font, [...input.islands.entries], assets, [...input.sections.keys()], input.markSections]));
+}
+
+/**
+ * What each page is drawn from at the level of files, hashed: the texts of its own file and of
+ * the files it shows (seo.ts pageSources: the collections and entries it refers to, and theirs),
+ * with what every page depends on: the site-wide inputs (siteKey), site.json's and every
+ * collection's text, the route table, the share images' names (they show their pages' titles),
+ * and the titles of the pages above it (its breadcrumbs). The same inputs give the same render key, so a page
+ * whose inputs the memo knows keeps its key without its data and head being hashed (pageKey).
+ * Undefined for a page when the text of one of its files was read without a memo (no hash).
+ */
+function pageInputs(routes: Route[], resolved: ResolvedContent, validated: ValidatedContent, siteKeyValue: string, seo: SeoOutput): (string | undefined)[] {
+  const hashes = new Map(validated.files.map((f) => [f.file, textHashOf(f)]));
+  const shared = validated.files.filter((f) => f.kind === "site" || f.kind === "collection").map((f) => [f.file, hashes.get(f.file)]);
+  if (shared.some(([, h]) => h === undefined)) return routes.map(() => undefined);
+  const table = routes.map((r) => [r.path, r.output, r.canonical, r.status, r.alias, r.page.file]);
+  const common = hashText(JSON.stringify([siteKeyValue, shared, table, [...seo.outputs].sort()]));
+  const sources = pageSources(resolved, resolved.annotations);
+  // The titles a page's breadcrumbs show: those of the pages above it (seo.ts breadcrumbs).
+  const titles = new Map(routes.filter((r) => !r.alias).map((r) => [r.path, String((r.page.data as { title?: unknown }).title)]));
+  const above = (path: string) => {
+    const parts = path.split("/").slice(1, -1);
+    return parts.map((_, i) => titles.get(`/${parts.slice(0, i + 1).join("/")}`) ?? "").join("\0");
+  };
+  return routes.map((r) => {
+    const files = sources.get(r.page.file) ?? [r.page.file];
+    const own = files.map((f) => hashes.get(f));
+    return own.some((h) => h === undefined) ? undefined : hashText(`${common}\0${r.path}\0${above(r.canonical)}\0${files.join("\0")}\0${own.join("\0")}`);
+  });
 }
 
 /** The hash of what one page is drawn from: its route, its resolved data and its head. */

@@ -44,7 +44,11 @@ describe.each([
       for (const [file, bytes] of a) if (bytes !== "folder") expect(Buffer.compare(bytes, b.get(file) as Buffer), file).toBe(0);
     }
     const file = (p: string) => path.join(root, p);
-    const edit = (p: string, change: (text: string) => string) => writeFileSync(file(p), change(readFileSync(file(p), "utf8")));
+    const edit = (p: string, change: (text: string) => string) => {
+      const text = readFileSync(file(p), "utf8");
+      expect(change(text), `the edit changes ${p}`).not.toBe(text);
+      writeFileSync(file(p), change(text));
+    };
     /** When each file of dist/ was last written, by its path there. */
     const written = (files: string[]) => new Map(files.map((f) => [f, statSync(path.join(paths.dist, f)).mtimeMs]));
     let warm: WarmCache = {};
@@ -71,6 +75,30 @@ describe.each([
 
     // A guide's title: the pages that list it change with it.
     edit("content/guides/bench-00003.md", (t) => t.replace(/^title: .*$/m, "title: A renamed synthetic guide for the incremental test"));
+    await build();
+    await expectSameAsCold();
+
+    // The title of the page above the guides: every guide's breadcrumbs show it.
+    edit("content/pages/resources/index.json", (t) => t.replace(/"title": "[^"]*"/, '"title": "Resources, renamed for the incremental test"'));
+    await build();
+    await expectSameAsCold();
+
+    // A page between them and the guides (/resources/guides, with no share image of its own), then its title: in every guide's breadcrumbs.
+    const between = JSON.parse(readFileSync(file("content/pages/about/careers.json"), "utf8")) as Record<string, unknown>;
+    delete between["aliases"];
+    Object.assign(between, { title: "All the guides, a page the incremental test adds", description: "A page above the guides that the incremental test adds, renames and deletes." });
+    writeFileSync(file("content/pages/resources/guides.json"), `${JSON.stringify(between, null, 2)}\n`);
+    await build();
+    await expectSameAsCold();
+    edit("content/pages/resources/guides.json", (t) => t.replace(/"title": "[^"]*"/, '"title": "Every guide, the page renamed by the incremental test"'));
+    await build();
+    await expectSameAsCold();
+    rmSync(file("content/pages/resources/guides.json"));
+    await build();
+    await expectSameAsCold();
+
+    // A collection's record that pages show: the pages that show it change with it.
+    edit("content/collections/testimonials.json", (t) => t.replace('"content": "Our board', '"content": "Incrementally, our board'));
     await build();
     await expectSameAsCold();
 

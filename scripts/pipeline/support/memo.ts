@@ -52,6 +52,12 @@ export interface RenderMemo {
   fragments: FragmentCache;
   /** Reads of pieces by their text (a long-running builder). */
   reads: Map<string, PieceRead>;
+  /**
+   * Render keys by the hash of what they were computed from, at the level of files (index.ts
+   * pageInputs): a page whose inputs are unchanged keeps its key without its data and head
+   * being hashed again (4,000 guides: ~90 ms of an incremental build).
+   */
+  inputs?: Map<string, string>;
   output?: OutputState | undefined;
 }
 
