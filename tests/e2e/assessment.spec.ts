@@ -341,7 +341,8 @@ test("no answer within 15 s is a failure; while waiting the button says Submitti
   const dialog = await openWizard(page);
   await answerAll(dialog);
   // From here the page's time moves only by runFor: a slow machine cannot use up the 15 s unseen.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  // (The pause is set 5 s ahead of the page's clock: 1 s was in the past by the time it was set once, under load.)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
   const submit = dialog.getByRole("button", { name: "Get My Assessment" });
   await submit.click();
   const sending = dialog.getByRole("button", { name: "Submitting..." });
