@@ -175,6 +175,8 @@ const START_TAG = /<([a-zA-Z][a-zA-Z0-9-]*)/y;
 const ATTRIBUTE = / ([a-zA-Z_:][-a-zA-Z0-9_:.]*)="([^"]*)"/y;
 const END_TAG = /<\/([a-zA-Z][a-zA-Z0-9-]*)>/y;
 const NOT_SPACE = /[^ \t\n\f\r]/;
+/** The end of a script's, style's, title's or textarea's text, by element name (made once each). */
+const END_OF_TEXT = new Map<string, RegExp>();
 /** React's escapes in attribute values: the only character references the shortcut decodes. */
 const REFERENCES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
 const REFERENCE = /&(?:amp|quot|#x27|lt|gt);/g;
@@ -290,7 +292,8 @@ export function fastElements(html: string): HtmlElement[] | undefined {
     else if (name === "form") forms++;
     if (foreign === 0 && TEXT_UNTIL_END.has(name)) {
       // Its text runs to the first end tag of its name, however spelt: only `</name>` is taken.
-      const endTag = new RegExp(`</${name}[\\t\\n\\f\\r />]`, "gi");
+      let endTag = END_OF_TEXT.get(name);
+      if (!endTag) END_OF_TEXT.set(name, (endTag = new RegExp(`</${name}[\\t\\n\\f\\r />]`, "gi")));
       endTag.lastIndex = end;
       const e = endTag.exec(html);
       if (!e || html.charCodeAt(e.index + name.length + 2) !== 62 || html.slice(e.index + 2, e.index + 2 + name.length) !== name) return undefined;
