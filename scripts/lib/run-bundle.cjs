@@ -22,26 +22,17 @@ const { createRequire, SourceMap } = require("node:module");
 /**
  * Runs `file`, a CommonJS file of the bundle, as Node would run it as a module (exports,
  * require from its own place, module, __filename, __dirname), compiled from its code cache
- * when there is one. The cache is written when the process (or thread) ends, if it had none.
+ * when there is one. The cache is written when the process ends, if it had none
+ * (`writeCacheOnExit: false`: never, for a thread that is terminated rather than ended).
  * @param {string} file
  * @param {{ writeCacheOnExit?: boolean }} [options]
  */
 function runBundled(file, options = {}) {
-  const source = fs.readFileSync(file, "utf8");
-  const cacheFile = `${file}.v8`;
-  /** @type {Buffer | undefined} */
-  let cached;
-  try {
-    cached = fs.readFileSync(cacheFile);
-  } catch {
-    // none yet: made when this run ends
-  }
-  // The wrapper on a line of its own, so that the bundle's lines and columns are the script's (lineOffset).
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, { filename: file, lineOffset: -1, ...(cached ? { cachedData: cached } : {}) });
+  const params = ["exports", "require", "module", "__filename", "__dirname"];
+  const run = cachedFunction(fs.readFileSync(file, "utf8"), file, params, options.writeCacheOnExit !== false);
   mapStacks(file);
-  if ((!cached || script.cachedDataRejected) && options.writeCacheOnExit !== false) process.once("exit", () => writeCache(script, cacheFile));
   const module = { exports: {} };
-  script.runInThisContext().call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
   return module.exports;
 }
 
@@ -51,25 +42,28 @@ const toWrite = new Map();
 
 /**
  * `source`, the body of a function of `params`, compiled from a V8 code cache kept at
- * `<file>.v8` (written when the process ends if there was none, or V8 refused it). For
- * generated code read from a file of the build cache (ajv's compiled schema validators:
- * pipeline/support/compiled-schemas.ts), which `new Function` compiled again on every build.
+ * `<file>.v8` (written when the process ends if there was none, or V8 refused it, unless
+ * `writeOnExit` is false). For the bundle (runBundled) and for generated code read from a
+ * file of the build cache (ajv's compiled schema validators: pipeline/support/compiled-schemas.ts),
+ * which `new Function` compiled again on every build.
  * @param {string} source
  * @param {string} file
  * @param {string[]} params
+ * @param {boolean} [writeOnExit]
  * @returns {(...args: unknown[]) => unknown}
  */
-function cachedFunction(source, file, params) {
+function cachedFunction(source, file, params, writeOnExit = true) {
   const cacheFile = `${file}.v8`;
   /** @type {Buffer | undefined} */
   let cached;
   try {
     cached = fs.readFileSync(cacheFile);
   } catch {
-    // none yet
+    // none yet: made when this run ends
   }
+  // The wrapper on a line of its own, so that the file's lines and columns are the script's (lineOffset).
   const script = new vm.Script(`(function (${params.join(", ")}) {\n${source}\n})`, { filename: file, lineOffset: -1, ...(cached ? { cachedData: cached } : {}) });
-  if (!cached || script.cachedDataRejected) {
+  if ((!cached || script.cachedDataRejected) && writeOnExit) {
     if (toWrite.size === 0) process.once("exit", () => toWrite.forEach((s, f) => writeCache(s, f)));
     toWrite.set(cacheFile, script);
   }
