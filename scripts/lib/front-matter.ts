@@ -86,10 +86,9 @@ function explain(error: Pick<YAMLError, "code" | "message" | "pos">, source: str
 
 /** `shortcut`: read a simple block without the YAML parser (simpleFrontMatter); false only to compare the two. */
 export function parseFrontMatter(text: string, shortcut = true): FrontMatterFile {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const { lines, end } = blockOf(text);
   if (lines[0]?.trim() !== "---")
     throw new FrontMatterError("The file must start with a front matter block: a line ---, then lines like title: …, then ---.", 1, 1, "Add the block at the top, as in the other files of this folder.");
-  const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
   if (end < 0) throw new FrontMatterError("The front matter block is not closed.", 1, 1, "Add a line --- after the last key: value line.");
 
   // Most blocks are a few "key: value" lines: read those without the YAML parser (simpleFrontMatter).
@@ -238,9 +237,14 @@ function simpleFrontMatter(lines: string[], end: number): FrontMatterFile | unde
 
 /** Whether parseFrontMatter reads this text's block without the YAML parser (for tests). */
 export function simpleBlock(text: string): boolean {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  const end = lines.findIndex((l, i) => i > 0 && l.trim() === "---");
+  const { lines, end } = blockOf(text);
   return lines[0]?.trim() === "---" && end > 0 && simpleFrontMatter(lines, end) !== undefined;
+}
+
+/** The text's lines (without a byte order mark) and the index of the line that closes its front matter block (-1: none). */
+function blockOf(text: string): { lines: string[]; end: number } {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  return { lines, end: lines.findIndex((l, i) => i > 0 && l.trim() === "---") };
 }
 
 /** The Markdown after the block that ends at line index `end`, and the index of its first line. */
@@ -252,6 +256,6 @@ function bodyAfter(lines: string[], end: number): { body: string; bodyStart: num
 
 /** The "body" parseFrontMatter gives a text it parses (a stored parse keeps the fields without it: pipeline/support/stored-memo.ts). */
 export function frontMatterBody(text: string): string {
-  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
-  return bodyAfter(lines, lines.findIndex((l, i) => i > 0 && l.trim() === "---")).body;
+  const { lines, end } = blockOf(text);
+  return bodyAfter(lines, end).body;
 }
