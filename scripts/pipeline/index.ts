@@ -289,7 +289,10 @@ async function renderAndWrite(
   const all = routes;
   if (options.only) routes = routes.filter((r) => options.only!.includes(r.path));
   // A page whose inputs (its files' texts and the site-wide ones) the memo knows keeps the key they gave; the others are hashed.
-  const inputs = memo ? pageInputs(routes, resolved, validated, key!, seo) : undefined;
+  // The files each page is made from, for its inputs and the sitemap's dates (worked out once, when one of them is needed).
+  let sources: Map<string, string[]> | undefined;
+  const sourcesOf = () => (sources ??= pageSources(resolved, resolved.annotations));
+  const inputs = memo ? pageInputs(routes, sourcesOf(), validated, key!, seo) : undefined;
   const keys = memo ? routes.map((r, i) => (inputs![i] === undefined ? undefined : memo.inputs?.get(inputs![i]!)) ?? pageKey(r, seo.head(r))) : undefined;
   if (memo) memo.inputs = new Map(routes.flatMap((_, i): [string, string][] => (inputs![i] === undefined ? [] : [[inputs![i]!, keys![i]!]])));
   const holdsPage = (route: Route, key: string) => memo?.output?.files.get(route.output) === key;
@@ -350,7 +353,7 @@ async function renderAndWrite(
   for (const [out, data] of encoded.files) files.set(out, data);
   if (options.only) return { ok: true, issues: sortIssues(issues), routes: all, files, timings };
   for (const [out, data] of await seo.files()) files.set(out, data);
-  files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, pageSources(resolved, resolved.annotations), await datesJob!)));
+  files.set("sitemap.xml", sitemap(site, routes, await lastModified(routes, sourcesOf(), await datesJob!)));
   lap("images+dates");
   files.set("robots.txt", `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`);
   files.set(
@@ -406,8 +409,8 @@ async function renderAndWrite(
   lap("write");
   // The dev server's builder keeps this build for its one-page rebuilds (quick.ts).
   if (warm && memo?.output && options.write !== false) {
-    const ownReads = routes.map((r, i) => read.ownReads[i]!);
-    warm.last = { schemas, validator: warm.validator!, siteModule, validated, resolved, routes, images, photos, input, read: { ownReads, parts: read.parts, pages: routes.map((r) => ({ keys: keysOf(r) })) }, exists };
+    // The reads without the pages' markup (read.pages holds the rendered pages).
+    warm.last = { schemas, validator: warm.validator!, siteModule, validated, resolved, routes, images, photos, input, read: { ownReads: read.ownReads, parts: read.parts, pages: routes.map((r) => ({ keys: keysOf(r) })) }, exists };
   }
   return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings, written: memo?.output?.changes ?? (output ? ["*"] : []) };
 }
@@ -453,13 +456,12 @@ function siteKey(input: RenderInput): string {
  * whose inputs the memo knows keeps its key without its data and head being hashed (pageKey).
  * Undefined for a page when the text of one of its files was read without a memo (no hash).
  */
-function pageInputs(routes: Route[], resolved: ResolvedContent, validated: ValidatedContent, siteKeyValue: string, seo: SeoOutput): (string | undefined)[] {
+function pageInputs(routes: Route[], sources: Map<string, string[]>, validated: ValidatedContent, siteKeyValue: string, seo: SeoOutput): (string | undefined)[] {
   const hashes = new Map(validated.files.map((f) => [f.file, textHashOf(f)]));
   const shared = validated.files.filter((f) => f.kind === "site" || f.kind === "collection").map((f) => [f.file, hashes.get(f.file)]);
   if (shared.some(([, h]) => h === undefined)) return routes.map(() => undefined);
   const table = routes.map((r) => [r.path, r.output, r.canonical, r.status, r.alias, r.page.file]);
   const common = hashText(JSON.stringify([siteKeyValue, shared, table, [...seo.outputs].sort()]));
-  const sources = pageSources(resolved, resolved.annotations);
   // The titles a page's breadcrumbs show: those of the pages above it (seo.ts breadcrumbs).
   const titles = new Map(routes.filter((r) => !r.alias).map((r) => [r.path, String((r.page.data as { title?: unknown }).title)]));
   const above = (path: string) => {
