@@ -6,7 +6,7 @@ import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 import { FrontMatterError, frontMatterBody, parseFrontMatter, readWithoutParser, type FrontMatterFile } from "../lib/front-matter.ts";
 import { hashText } from "../lib/hash.ts";
-import { attachFacts, attachTextHash, factsFor, type FileFacts, type FileMemo } from "./support/file-memo.ts";
+import { attachFacts, factsFor, type FileFacts, type FileMemo } from "./support/file-memo.ts";
 import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
 import { isSystemOrEditorFile } from "../lib/os-files.ts";
@@ -158,10 +158,9 @@ export function loadFile(paths: ProjectPaths, abs: string, kinds: Kinds, drafts?
   const inContent = rel(paths.content, abs);
   const file = rel(paths.root, abs);
   const read = () => drafts?.get(file) ?? readFileSync(abs, "utf8");
-  /** The facts kept of this text at this path (its kind and name follow from the path); the hash of the text goes with the file. */
-  let textHash: string | undefined;
-  const factsOfText = (text: string) => (memo ? factsFor(memo, `${(textHash = hashText(text))}\0${file}`) : undefined);
-  const withFacts = (source: SourceFile, facts: FileFacts | undefined) => (facts ? attachFacts(attachTextHash(source, textHash!), facts) : source);
+  /** The facts kept of this text at this path (its kind and name follow from the path). */
+  const factsOfText = (text: string) => (memo ? factsFor(memo, `${hashText(text)}\0${file}`) : undefined);
+  const withFacts = (source: SourceFile, facts: FileFacts | undefined) => (facts ? attachFacts(source, facts) : source);
   const json = jsonKind(inContent);
   if (!json) {
     /** The Markdown kind a content path belongs to: <dir>/<name>.md, directly in its folder. */

@@ -8,6 +8,7 @@ import { importTemplate } from "../lib/template-import.ts";
 import { createElement, Fragment as ReactFragment, type ComponentType, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SiteModule } from "../api.ts";
+import { hashText } from "../lib/hash.ts";
 import { Ctx, type RenderContext } from "../runtime/context.ts";
 import { LAZY_LOADER, type IslandBundle } from "./support/islands.ts";
 import type { OutputAsset } from "./3-resolve.ts";
@@ -39,7 +40,6 @@ export async function loadSectionComponents(templatesDir: string, types: Iterabl
 export interface RenderInput {
   /** content/site.json, as validated. */
   site: { url: string };
-  routes: Route[];
   assets: Map<string, OutputAsset>;
   islands: IslandBundle;
   /** The site's stylesheet, inlined into every page's head (measured faster to first paint than a linked file). */
@@ -56,6 +56,34 @@ export interface RenderInput {
    * section's first element. Never set for a build.
    */
   markSections?: boolean;
+}
+
+/** The render input as data: what a page's render can see besides code (section components, the site module) and its own head. */
+export type RenderData = Omit<RenderInput, "seo" | "sections" | "siteModule">;
+
+/**
+ * What a render reads of the input, as data: everything but the code (the section components
+ * and the site module, in the code's key) and the head function (a page's own head is part of
+ * its key); the assets without their bytes and the islands without their files (renders write
+ * addresses, never bytes). A worker thread renders from exactly this (support/pool.ts
+ * renderSetup), so a render that read anything else would differ there; and every page's render
+ * key hashes it whole (renderDataKey), so a field added to RenderInput is in every key without
+ * anyone listing it.
+ */
+export function renderData(input: RenderInput): RenderData {
+  const { sections: _sections, seo: _seo, siteModule: _siteModule, ...rest } = input;
+  return {
+    ...rest,
+    assets: new Map([...input.assets].map(([k, a]) => [k, { ...a, bytes: NO_BYTES }])),
+    islands: { files: new Map(), entries: input.islands.entries },
+  };
+}
+
+const NO_BYTES = Buffer.alloc(0);
+
+/** The hash of everything a render reads of the input (renderData), Maps and Sets spelt out in order. */
+export function renderDataKey(input: RenderInput): string {
+  return hashText(JSON.stringify(renderData(input), (_key, value: unknown) => (value instanceof Map ? { "\u0000map": [...value] } : value instanceof Set ? { "\u0000set": [...value] } : value)));
 }
 
 /**

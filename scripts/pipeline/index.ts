@@ -28,7 +28,7 @@ import { load } from "./1-load.ts";
 import { placeholderIssues } from "./support/placeholders.ts";
 import { anchorIssues, headingIssues, readPiece, readRendered, scanWholePage, templateLinkIssues, type RenderedReads } from "./6-check.ts";
 import { preparseMarkdown, renderSetup, startPool, type WorkerPool } from "./support/pool.ts";
-import { assemble, countPerSection, encodePage, loadSectionComponents, renderPage, type FragmentCache, type RenderedPage, type RenderInput, type SectionComponent } from "./5-render.tsx";
+import { assemble, countPerSection, encodePage, loadSectionComponents, renderDataKey, renderPage, type FragmentCache, type RenderedPage, type RenderInput, type SectionComponent } from "./5-render.tsx";
 import { markHidden, resolve, type ResolvedContent } from "./3-resolve.ts";
 import { processPhotos, softPhotoIssues, type PhotoJob } from "./support/photos.ts";
 import { buildRoutes, type Route } from "./4-routes.ts";
@@ -41,7 +41,7 @@ import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
 import { holds, outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
 import { markdownKey } from "./support/markdown.ts";
-import { textHashOf, type FileFacts, type FileMemo } from "./support/file-memo.ts";
+import type { FileFacts, FileMemo } from "./support/file-memo.ts";
 import { hashText } from "../lib/hash.ts";
 import { memoFor, type KeptPage, type OutputState, type RenderMemo } from "./support/memo.ts";
 import { codeKey, dropStoredMemo, loadStoredMemo, saveStoredMemo } from "./support/stored-memo.ts";
@@ -132,13 +132,23 @@ export interface LastBuild {
   read: RenderedReads;
   /** Whether an address a template wrote leads to a file or page of the build. */
   exists: (ref: string) => boolean;
+  /** The templates' texts and the text the brand font was cut to (font.ts fontText): a save that needs other characters changes the font. */
+  templateTexts: string[];
+  fontText: string;
 }
 
 export async function runPipeline(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
   // Worker threads (SSG_WORKERS; pool.ts) for a full build; the dev server's warm builds stay on one thread.
   const pool = options.mode === "build" && !options.warm ? startPool() : undefined;
   try {
-    return await pipeline(paths, options, pool);
+    const result = await pipeline(paths, options, pool);
+    // The one-page rebuild (quick.ts) starts from the last build only while the content is that build's plus the saved file:
+    // after a failed build (a mistake elsewhere), a page rebuilt on its own would mix two states of the site.
+    if (!result.ok && options.warm && options.write !== false && !options.only) options.warm.last = undefined;
+    return result;
+  } catch (err) {
+    if (options.warm && options.write !== false && !options.only) options.warm.last = undefined;
+    throw err;
   } finally {
     void pool?.close();
   }
@@ -209,7 +219,9 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated, siteModule.templateAssets[0]);
   // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
-  const fontJob = options.mode === "build" ? templateTexts(paths.templates).then((t) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(t, contentCharacters(validated.files)))) : undefined;
+  const textsJob = options.mode === "build" ? templateTexts(paths.templates) : undefined;
+  const fontTextJob = textsJob?.then((t) => fontText(t, contentCharacters(validated.files)));
+  const fontJob = fontTextJob?.then((text) => brandFont(resolveFont(siteModule.font, paths.templates), text));
   fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);
@@ -234,7 +246,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const output = options.write !== false && !inPlace ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
   try {
-    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, fontJob: fontJob!, sectionsJob: sectionsJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }, output);
+    const result = await renderAndWrite(paths, options, { schemas, validated, resolved, routes, issues, assetsJob: assetsJob!, textsJob: textsJob!, fontTextJob: fontTextJob!, fontJob: fontJob!, sectionsJob: sectionsJob!, datesJob: datesJob!, images: images!, photos: photos!, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }, output);
     // Whatever stage failed (rendering, links, headers), this build's folder goes: "Nothing was written".
     if (!result.ok) await output?.abandon();
     return result;
@@ -247,7 +259,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 async function renderAndWrite(
   paths: ProjectPaths,
   options: BuildOptions,
-  { schemas, validated, resolved, routes, issues, assetsJob, fontJob, sectionsJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }: RenderState,
+  { schemas, validated, resolved, routes, issues, assetsJob, textsJob, fontTextJob, fontJob, sectionsJob, datesJob, images, photos, lap, fail, timings, pool, siteModule, stored, codeJob, fileMemo }: RenderState,
   output: OutputFolder | undefined,
 ): Promise<BuildResult> {
   const warm = options.warm;
@@ -271,11 +283,11 @@ async function renderAndWrite(
 
   const site = resolved.files.find((f) => f.kind === "site")!.data as unknown as Site;
   const sections = await sectionsJob;
-  const input = { site, routes, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.only !== undefined };
+  const input: RenderInput = { site, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.only !== undefined };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   // A long-running builder keeps pages, shared parts and reads by the hash of their inputs
   // (support/memo.ts); `npm run build` stores them between runs (support/stored-memo.ts).
-  const key = warm || codeJob ? siteKey(input) : undefined;
+  const key = warm || codeJob ? renderDataKey(input) : undefined;
   const memo = key === undefined || options.only ? undefined : memoFor(warm ? warm.memo : stored, key);
   // Parts shared by many pages (header, footer, stylesheet: scripts/runtime/Cached.tsx) are
   // rendered once and kept here; worker threads send the ones they rendered along.
@@ -288,13 +300,11 @@ async function renderAndWrite(
   const renderedByKey = new Map<string, RenderedPage>();
   const all = routes;
   if (options.only) routes = routes.filter((r) => options.only!.includes(r.path));
-  // A page whose inputs (its files' texts and the site-wide ones) the memo knows keeps the key they gave; the others are hashed.
-  // The files each page is made from, for its inputs and the sitemap's dates (worked out once, when one of them is needed).
+  // Each page's render key: the hash of everything its render reads (its route, its data, its head, and the render input: pageKey).
+  // The files each page is made from, for the sitemap's dates (worked out when needed).
   let sources: Map<string, string[]> | undefined;
   const sourcesOf = () => (sources ??= pageSources(resolved, resolved.annotations));
-  const inputs = memo ? pageInputs(routes, sourcesOf(), validated, key!, seo) : undefined;
-  const keys = memo ? routes.map((r, i) => (inputs![i] === undefined ? undefined : memo.inputs?.get(inputs![i]!)) ?? pageKey(r, seo.head(r))) : undefined;
-  if (memo) memo.inputs = new Map(routes.flatMap((_, i): [string, string][] => (inputs![i] === undefined ? [] : [[inputs![i]!, keys![i]!]])));
+  const keys = memo ? routes.map((r) => pageKey(r, seo.head(r), key!)) : undefined;
   const holdsPage = (route: Route, key: string) => memo?.output?.files.get(route.output) === key;
   const keptOf = (route: Route, i: number) => (keys && !memo!.pages.has(keys[i]!) && holdsPage(route, keys[i]!) ? memo!.kept?.get(keys[i]!) : undefined);
   const toRender = routes.filter((r, i) => !keptOf(r, i));
@@ -410,7 +420,7 @@ async function renderAndWrite(
   // The dev server's builder keeps this build for its one-page rebuilds (quick.ts).
   if (warm && memo?.output && options.write !== false) {
     // The reads without the pages' markup (read.pages holds the rendered pages).
-    warm.last = { schemas, validator: warm.validator!, siteModule, validated, resolved, routes, images, photos, input, read: { ownReads: read.ownReads, parts: read.parts, pages: routes.map((r) => ({ keys: keysOf(r) })) }, exists };
+    warm.last = { schemas, validator: warm.validator!, siteModule, validated, resolved, routes, images, photos, input, read: { ownReads: read.ownReads, parts: read.parts, pages: routes.map((r) => ({ keys: keysOf(r) })) }, exists, templateTexts: await textsJob, fontText: await fontTextJob };
   }
   return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings, written: memo?.output?.changes ?? (output ? ["*"] : []) };
 }
@@ -423,6 +433,9 @@ interface RenderState {
   routes: Route[];
   issues: Issue[];
   assetsJob: Promise<[IslandBundle, string]>;
+  /** The templates' texts (font.ts templateTexts): with the content's characters, what the font is cut to. */
+  textsJob: Promise<string[]>;
+  fontTextJob: Promise<string>;
   fontJob: Promise<BrandFont>;
   sectionsJob: Promise<Map<string, SectionComponent>>;
   datesJob: Promise<(file: string) => Promise<string>>;
@@ -441,43 +454,13 @@ interface RenderState {
   fileMemo: FileMemo | undefined;
 }
 
-/** The hash of what every page is drawn with besides its own route, data and head (support/memo.ts). */
-function siteKey(input: RenderInput): string {
-  const assets = [...input.assets].map(([name, { bytes: _, ...asset }]) => [name, asset]);
-  return hashText(JSON.stringify([input.site, input.css, input.font, [...input.islands.entries], assets, [...input.sections.keys()], input.markSections]));
-}
-
 /**
- * What each page is drawn from at the level of files, hashed: the texts of its own file and of
- * the files it shows (seo.ts pageSources: the collections and entries it refers to, and theirs),
- * with what every page depends on: the site-wide inputs (siteKey), site.json's and every
- * collection's text, the route table, the share images' names (they show their pages' titles),
- * and the titles of the pages above it (its breadcrumbs). The same inputs give the same render key, so a page
- * whose inputs the memo knows keeps its key without its data and head being hashed (pageKey).
- * Undefined for a page when the text of one of its files was read without a memo (no hash).
+ * A page's render key: the hash of what its render reads (5-render.tsx renderPage): its route,
+ * its resolved data, its head, and the render input (`input`: renderDataKey, the same for every
+ * page of a build). It is also the page's signature in dist/ (8-write.ts): the same key, the same bytes.
  */
-function pageInputs(routes: Route[], sources: Map<string, string[]>, validated: ValidatedContent, siteKeyValue: string, seo: SeoOutput): (string | undefined)[] {
-  const hashes = new Map(validated.files.map((f) => [f.file, textHashOf(f)]));
-  const shared = validated.files.filter((f) => f.kind === "site" || f.kind === "collection").map((f) => [f.file, hashes.get(f.file)]);
-  if (shared.some(([, h]) => h === undefined)) return routes.map(() => undefined);
-  const table = routes.map((r) => [r.path, r.output, r.canonical, r.status, r.alias, r.page.file]);
-  const common = hashText(JSON.stringify([siteKeyValue, shared, table, [...seo.outputs].sort()]));
-  // The titles a page's breadcrumbs show: those of the pages above it (seo.ts breadcrumbs).
-  const titles = new Map(routes.filter((r) => !r.alias).map((r) => [r.path, String((r.page.data as { title?: unknown }).title)]));
-  const above = (path: string) => {
-    const parts = path.split("/").slice(1, -1);
-    return parts.map((_, i) => titles.get(`/${parts.slice(0, i + 1).join("/")}`) ?? "").join("\0");
-  };
-  return routes.map((r) => {
-    const files = sources.get(r.page.file) ?? [r.page.file];
-    const own = files.map((f) => hashes.get(f));
-    return own.some((h) => h === undefined) ? undefined : hashText(`${common}\0${r.path}\0${above(r.canonical)}\0${files.join("\0")}\0${own.join("\0")}`);
-  });
-}
-
-/** The hash of what one page is drawn from: its route, its resolved data and its head. */
-export function pageKey(route: Route, head: unknown): string {
-  return hashText(JSON.stringify([route.path, route.output, route.canonical, route.status, route.alias, route.page.file, route.page.kind, route.page.name, route.page.entry, namedTrees(route.page.data), head]));
+export function pageKey(route: Route, head: unknown, input: string): string {
+  return hashText(JSON.stringify([input, route.path, route.output, route.canonical, route.status, route.alias, route.page.file, route.page.kind, route.page.name, route.page.entry, namedTrees(route.page.data), head]));
 }
 
 /**

@@ -37,7 +37,8 @@ import { assemble, encodePage, renderPage, type RenderedPage } from "./5-render.
 import { anchorIssues, headingIssues, readRendered, templateLinkIssues, type RenderedReads } from "./6-check.ts";
 import { holds, replaceInPlace, type OutputData } from "./8-write.ts";
 import { pageKey, type WarmCache } from "./index.ts";
-import { PHOTO } from "./support/images.ts";
+import { PHOTO, PhotoStyles } from "./support/images.ts";
+import { contentCharacters, fontText } from "./support/font.ts";
 import { checkContentLinks } from "./support/links.ts";
 import { placeholderIssues } from "./support/placeholders.ts";
 import { seoIssues, planSeo } from "./support/seo.ts";
@@ -74,9 +75,16 @@ export async function quickRebuild(paths: ProjectPaths, warm: WarmCache, changed
   if (validated.issues.some(mine) || placeholderIssues([source], last.schemas).length || textIssues([siteFile, source], last.schemas).some(mine)) return skip("the file has issues");
   const ownAnnotations = validated.annotations.filter(mine);
   if (ownAnnotations.some((a) => a.kind === "asset" && PHOTO.test(a.value) && !a.hidden && !last.photos.photos.has(a.value))) return skip("it shows a photo the last build did not make");
-  const resolvedHere = resolve(validated, last.photos, markHidden(validated), last.resolved.assets);
+  // Photo styles of their own (the last build's stylesheet is not added to), compared below.
+  const resolvedHere = resolve(validated, { ...last.photos, styles: new PhotoStyles() }, markHidden(validated), last.resolved.assets);
   if (resolvedHere.issues.some(mine)) return skip("the file has issues");
   const file = resolvedHere.files.find(mine)!;
+
+  // What every page inlines or loads stays as the last build made it: the stylesheet has a class per photo colour and
+  // focal point in use, and the font is cut to the characters of all content.
+  if (JSON.stringify(photoClasses(file.data)) !== JSON.stringify(photoClasses(last.resolved.files.find(mine)!.data))) return skip("its photos' styles changed");
+  const characters = contentCharacters(last.validated.files.map((f) => (mine(f) ? source : f)));
+  if (fontText(last.templateTexts, characters) !== last.fontText) return skip("it changes the characters the font is cut to");
 
   // Its routes: the same addresses as before, now with its new content.
   const oldRoutes = last.routes.filter((r) => r.page.file === changed);
@@ -103,7 +111,7 @@ export async function quickRebuild(paths: ProjectPaths, warm: WarmCache, changed
 
   // Rendered as a whole build renders it, and read by the check stage.
   const seo = planSeo(last.images, site, routes, resolved, last.siteModule as never);
-  const input = { ...last.input, routes, seo };
+  const input = { ...last.input, seo };
   const pages = ownRoutes.map((r) => renderPage(r, input, memo.fragments));
   const read = readRendered(pages, memo.fragments, memo.reads);
   const indexOf = new Map(routes.map((r, i) => [r, i]));
@@ -126,7 +134,7 @@ export async function quickRebuild(paths: ProjectPaths, warm: WarmCache, changed
   const signatures = new Map<string, string>();
   const byOutput = new Map<string, RenderedPage>();
   ownRoutes.forEach((r, k) => {
-    const key = pageKey(r, seo.head(r));
+    const key = pageKey(r, seo.head(r), memo.siteKey);
     files.set(r.output, assemble(pages[k]!, memo.fragments));
     signatures.set(r.output, key);
     byOutput.set(r.output, pages[k]!);
@@ -140,4 +148,20 @@ export async function quickRebuild(paths: ProjectPaths, warm: WarmCache, changed
   const validatedAll: ValidatedContent = { ...last.validated, files: last.validated.files.map((f) => (mine(f) ? source : f)), annotations: [...last.validated.annotations.filter((a) => !mine(a)), ...ownAnnotations] };
   warm.last = { ...last, validated: validatedAll, resolved, routes, input, read: all };
   return { ok: true, paths: ownRoutes.map((r) => r.path), ms: Math.round(performance.now() - started) };
+}
+
+/** The photo classes a file's resolved data uses (3-resolve.ts photoAsset: colour and focal point), in order. */
+function photoClasses(data: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === "className" && typeof x === "string") out.push(x);
+        else walk(x);
+      }
+    }
+  };
+  walk(data);
+  return out;
 }

@@ -35,16 +35,6 @@ export interface FileMemo {
 }
 
 const factsOfFile = new WeakMap<SourceFile, FileFacts>();
-const textHashOfFile = new WeakMap<SourceFile, string>();
-
-/** The hash of the text a file read with a memo was made from (1-load.ts), or undefined. */
-export const textHashOf = (file: SourceFile): string | undefined => textHashOfFile.get(file);
-
-/** Notes the hash of a file's text (1-load.ts). */
-export function attachTextHash(file: SourceFile, hash: string): SourceFile {
-  textHashOfFile.set(file, hash);
-  return file;
-}
 
 /** The facts of a file read with a memo (1-load.ts), or undefined. */
 export const factsOf = (file: SourceFile): FileFacts | undefined => factsOfFile.get(file);

@@ -44,7 +44,7 @@ export interface KeptPage {
 }
 
 export interface RenderMemo {
-  /** The hash of the site-wide inputs the pages below were rendered with. */
+  /** The hash of the render input the pages below were rendered with (5-render.tsx renderDataKey; in each page's key too). */
   siteKey: string;
   pages: Map<string, RenderedPage>;
   /** Pages by render key, as a build stored them (stored-memo.ts): usable while dist/ holds them. */
@@ -52,12 +52,6 @@ export interface RenderMemo {
   fragments: FragmentCache;
   /** Reads of pieces by their text (a long-running builder). */
   reads: Map<string, PieceRead>;
-  /**
-   * Render keys by the hash of what they were computed from, at the level of files (index.ts
-   * pageInputs): a page whose inputs are unchanged keeps its key without its data and head
-   * being hashed again (4,000 guides: ~90 ms of an incremental build).
-   */
-  inputs?: Map<string, string>;
   output?: OutputState | undefined;
 }
 

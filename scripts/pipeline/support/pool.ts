@@ -20,10 +20,8 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { parseMarkdownUncached, primeMarkdown, type MarkdownResult } from "./markdown.ts";
-import type { IslandBundle } from "./islands.ts";
 import type { ResolvedFont } from "./site-module.ts";
-import type { OutputAsset } from "../3-resolve.ts";
-import type { RenderedPage, RenderInput } from "../5-render.tsx";
+import { renderData, type RenderData, type RenderedPage, type RenderInput } from "../5-render.tsx";
 import type { Route } from "../4-routes.ts";
 import type { PageSeo } from "./seo.ts";
 import type { SchemaSet } from "./schemas.ts";
@@ -62,7 +60,7 @@ export function poolSettings(env = process.env["SSG_WORKERS"], cores = os.availa
 export interface RenderSetup {
   templatesDir: string;
   sectionTypes: string[];
-  input: Omit<RenderInput, "sections" | "seo" | "siteModule">;
+  input: RenderData;
 }
 
 export type Job =
@@ -229,21 +227,7 @@ export async function preparseMarkdown(pool: WorkerPool, annotations: Annotation
   items.forEach(([text, mode], i) => primeMarkdown(text, mode, results[i]!));
 }
 
-/**
- * What a worker is sent once before rendering: the render input without the image
- * bytes, the browser bundles' bytes and the routes' content (templates read routes
- * only for their addresses; the pages to render arrive with their content).
- */
+/** What a worker is sent once before rendering: what a render reads of the input (5-render.tsx renderData); the pages to render arrive with their routes and heads. */
 export function renderSetup(templatesDir: string, schemas: SchemaSet, input: RenderInput): RenderSetup {
-  const { sections: _sections, seo: _seo, siteModule: _siteModule, ...rest } = input;
-  return {
-    templatesDir,
-    sectionTypes: [...schemas.sectionTypes.keys()],
-    input: {
-      ...rest,
-      routes: input.routes.map((r) => ({ ...r, page: { ...r.page, data: {} } })),
-      assets: new Map([...input.assets].map(([k, a]) => [k, { ...a, bytes: Buffer.alloc(0) } satisfies OutputAsset])),
-      islands: { files: new Map(), entries: input.islands.entries } satisfies IslandBundle,
-    },
-  };
+  return { templatesDir, sectionTypes: [...schemas.sectionTypes.keys()], input: renderData(input) };
 }

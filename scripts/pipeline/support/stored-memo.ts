@@ -25,7 +25,7 @@ import type { KeptPage, OutputState, RenderMemo } from "./memo.ts";
 import type { FileFacts } from "./file-memo.ts";
 
 /** Bumped when what is stored changes shape. */
-const FORMAT = 7;
+const FORMAT = 8;
 
 interface Stored {
   format: number;
@@ -34,8 +34,6 @@ interface Stored {
   output: OutputState;
   pages: Map<string, KeptPage>;
   fragments: FragmentCache;
-  /** Render keys by the hash of their pages' inputs (memo.ts RenderMemo.inputs). */
-  inputs: Map<string, string>;
   markdown: StoredMarkdown[];
   files: Map<string, StoredFacts>;
 }
@@ -130,7 +128,7 @@ export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>)
   if (stored.format !== FORMAT || stored.code !== (await code) || !st || st.ino !== stored.output.ino || st.mtimeMs !== stored.output.mtimeMs || stored.output.dist !== paths.dist) return undefined;
   primeMarkdownStored(stored.markdown);
   const files = new Map([...stored.files].map(([key, facts]) => [key, factsStored(facts)]));
-  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), inputs: stored.inputs, output: stored.output, files };
+  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output, files };
 }
 
 /** Stores what this build left in dist/ (after it wrote it). */
@@ -144,7 +142,6 @@ export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: Re
     output: { ...memo.output, changes: undefined },
     pages: sharedReads(pages),
     fragments: memo.fragments,
-    inputs: memo.inputs ?? new Map(),
     markdown: dumpMarkdown(markdownTexts),
     files: new Map([...files].map(([key, facts]) => [key, storedFacts(facts)])),
   };
