@@ -28,6 +28,8 @@ export interface BuilderReply {
   written?: string[];
   /** Set for an answer to { quick }: whether the page was rebuilt on its own. */
   quick?: boolean;
+  /** A { quick } request's pages: their HTML by their files in dist/, served from memory until the whole build is done. */
+  pages?: Record<string, string>;
 }
 
 const paths = projectPaths();
@@ -40,11 +42,12 @@ const warming = (async () => {
   const stored = await loadStoredMemo(paths, codeKey(paths)).catch(() => undefined);
   if (stored && warm.memo) {
     warm.memo.output = stored.output;
+    warm.memo.spare = stored.spare;
     // A build that keeps what the one-page rebuild starts from (it writes only what differs: nothing),
-    // then that rebuild's code warmed up on the first page, without writing.
+    // then that rebuild's code warmed up on the first page (it writes nothing).
     await runPipeline(paths, { mode: "build", warm }).catch(() => undefined);
     const page = warm.last?.routes.find((r) => r.status === 200 && !r.alias)?.page.file;
-    for (let i = 0; page && i < 3; i++) await quickRebuild(paths, warm, page, false).catch(() => undefined);
+    for (let i = 0; page && i < 3; i++) await quickRebuild(paths, warm, page).catch(() => undefined);
   }
 })();
 
@@ -67,7 +70,7 @@ async function quickOnce(file: string): Promise<BuilderReply> {
   await warming;
   const r = await quickRebuild(paths, warm, file).catch((err: unknown) => ({ skipped: err instanceof Error ? err.message : String(err) }));
   if ("skipped" in r) return { ok: false, quick: false, output: r.skipped, ms: 0 };
-  return { ok: true, quick: true, output: `Rebuilt ${r.paths.join(", ")} in ${r.ms} ms.\n`, ms: r.ms };
+  return { ok: true, quick: true, pages: Object.fromEntries(r.pages), output: `Rebuilt ${r.paths.join(", ")} in ${r.ms} ms.\n`, ms: r.ms };
 }
 
 process.on("message", (message) => {

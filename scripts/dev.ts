@@ -65,6 +65,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 let lastError: string | undefined;
 /** Identifies the dist/ being served; changes with every good build. */
 let buildId = newBuildId();
+/**
+ * Pages the one-page rebuild made (pipeline/quick.ts), by their files in dist/: served in place
+ * of dist/'s until the whole build that follows is done, so dist/ only ever holds whole builds.
+ */
+let quickPages = new Map<string, string>();
 /** templates/content-types.ts as the last build saw it (see runBatch). */
 let typesSnapshot: string | undefined;
 let child: ChildProcess | undefined;
@@ -94,6 +99,8 @@ interface RunResult {
   /** The builder's: the files of dist/ written or deleted (["*"]: all); for a { quick } request, whether the page was rebuilt on its own. */
   written?: string[];
   quick?: boolean;
+  /** For a { quick } request: the rebuilt pages' HTML by their files in dist/. */
+  pages?: Record<string, string>;
 }
 
 /** Runs a script of the project in a fresh Node process, echoing its output as it comes. */
@@ -246,8 +253,13 @@ async function build(first = false, afterQuick = false): Promise<void> {
   typesSnapshot = await fs.readFile(TYPES_FILE, "utf8").catch(() => undefined);
   const result = first ? await runScript("scripts/build.ts") : await runBuilder();
   if (stopping) return;
+  // dist/ (the new build, or the last good one) is what is served again.
+  const hadQuick = quickPages.size > 0;
+  quickPages = new Map();
   if (!result.ok) {
     buildFailed(errorText(result.output, "The build failed without printing anything."), "Build", result.ms);
+    // The page rebuilt on its own is not served any more: open pages reload into the last good site with the error.
+    if (hadQuick) broadcast("reload", (buildId = newBuildId()));
     return;
   }
   lastError = undefined;
@@ -283,6 +295,7 @@ async function runBatch(changed: Set<string>): Promise<void> {
     if (stopping) return;
     if (q.ok && q.quick) {
       quick = true;
+      quickPages = new Map(Object.entries(q.pages ?? {}));
       buildId = newBuildId();
       broadcast("reload", buildId);
       status(`✓ ${q.output.trim()}${clients.size ? ` Reloading ${clients.size} page${clients.size === 1 ? "" : "s"}.` : ""}`);
@@ -385,6 +398,8 @@ server = await startServer({
   handle: (req, res) => handle(req, res) || (receiver?.handle(req, res) ?? false),
   // Pages get the headers of dist/_headers, CSP included; the dev client is allowed by its hash.
   transformHtml: (html, headers) => injectDevClient(html, lastError, buildId, paths.root, headers),
+  // A page the one-page rebuild just made, until the whole build is in dist/.
+  htmlInstead: (file) => quickPages.get(file),
 }).catch(portInUse);
 
 for (const [name, dir] of WATCHED) {

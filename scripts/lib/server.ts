@@ -45,6 +45,8 @@ export interface ServerOptions {
    * e.g. to allow its own inline script in the Content-Security-Policy).
    */
   transformHtml?: (html: string, headers: Record<string, string>) => string;
+  /** With transformHtml: the HTML to serve instead of a page's file in the site's folder (by its path there, "about/index.html"). */
+  htmlInstead?: (file: string) => string | undefined;
   handle?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   /** For tests: shorter limits than HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS. */
   headersTimeoutMs?: number;
@@ -168,7 +170,7 @@ async function serveStatic(dist: string, options: ServerOptions, req: http.Incom
         return stats;
       }
       const entry: Opened = { handle, stats };
-      if (dev && file.endsWith(".html")) entry.html = await handle.readFile("utf8");
+      if (dev && file.endsWith(".html")) entry.html = options.htmlInstead?.(path.relative(root, file).split(path.sep).join("/")) ?? (await handle.readFile("utf8"));
       opened.set(file, entry);
       return stats;
     } catch (err) {

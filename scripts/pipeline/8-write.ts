@@ -1,27 +1,26 @@
 /**
- * Stage 6, write: everything goes into this build's own folder next to dist/, which
- * is swapped in only when the whole build succeeded (lib/swap.ts: a lock, a journal,
- * and recovery when a build died mid-swap). A failed or killed build leaves the
- * previous dist/ as it was; two builds at once each write their own folder.
+ * Stage 8, write: the site goes into a version folder of its own beside dist/, and dist is
+ * pointed at it in one step once every file is there (lib/swap.ts). A failed or killed build
+ * leaves the previous dist/ as it was; two builds at once each write their own folder.
  *
  * An incremental build (updateOutput: the dev server's builder, and `npm run build` with its
- * stored memo) writes only the files that changed, into dist/ itself, under the same lock:
- * each file through a temporary name and a rename, so a server never reads half of one. A
- * build that fails before writing leaves dist/ as it was; one killed or failing while it
- * writes leaves some files new and the others old, each whole, and the next build writes
- * dist/ whole (it sees dist/'s time changed: updateOutput).
+ * stored memo) brings the spare version (the one dist showed before the last swap) up to date,
+ * writing only the files that differ from what it holds, and swaps it in, all under the lock:
+ * dist/ itself is never written. A build killed while it updates the spare leaves dist/ as it
+ * was, and the spare's time changed (it is marked first), so the next build writes a new folder
+ * whole instead of trusting what it knew of the spare.
  */
 import { promises as fs, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { isFsError } from "../lib/fs-errors.ts";
-import { lockDist, newBuildFolder, swapIn } from "../lib/swap.ts";
+import { linkTarget, lockDist, newBuildFolder, swapHolding, swapIn, swapPaths } from "../lib/swap.ts";
 import { hashText } from "../lib/hash.ts";
 import { Worker } from "node:worker_threads";
 import type { OutputState } from "./support/memo.ts";
 
 const WRITES_AT_ONCE = 16;
 
-/** For tests (killed-build.test.ts): called once an incremental build has replaced its first file in dist/. */
+/** For tests (killed-build.test.ts): called once an incremental build has replaced its first file in the spare version. */
 export const updateHooks: { afterFirstChange?: () => void } = {};
 
 /** What goes into a file of dist/: text, bytes, or a file to copy as it is (a photo's copy in the build cache). */
@@ -50,8 +49,8 @@ export interface OutputFolder {
   page(file: string, page: { pieces: string[]; keys: string[] }, part: (key: string) => string): void;
   /** Writes a file now (returns at once; commit() leaves it as written): one known before the pages are, such as an asset. */
   file(file: string, data: OutputData): void;
-  /** Writes the files and swaps the folder in for dist/. */
-  commit(files: Map<string, OutputData>, chunks?: (file: string) => Uint8Array[] | undefined): Promise<void>;
+  /** Writes the files and points dist/ at the folder: returns the folder and the version that became the spare. */
+  commit(files: Map<string, OutputData>, chunks?: (file: string) => Uint8Array[] | undefined): Promise<{ folder: string; spare?: string }>;
   /** The build failed: removes the folder; dist/ stays as it was. */
   abandon(): Promise<void>;
 }
@@ -60,8 +59,8 @@ export interface OutputFolder {
 type WriterFailure = { code: string; syscall: string; message: string; path?: string; errno?: number };
 
 export function startOutput(dist: string): OutputFolder {
-  const { tmp, old } = newBuildFolder(dist);
-  // (The pipeline has already finished any swap a dead build left: lib/swap.ts recoverDist.)
+  const tmp = newBuildFolder(dist);
+  // (The pipeline has already repaired what a dead build left: lib/swap.ts recoverDist.)
   const writer = new Worker(new URL("./support/writer-thread.mjs", import.meta.url), { execArgv: [], stdout: false, stderr: false });
   writer.unref();
   const waiting = new Map<number, { resolve(failure: WriterFailure | undefined): void; reject(err: Error): void }>();
@@ -132,7 +131,7 @@ export function startOutput(dist: string): OutputFolder {
       } finally {
         await end();
       }
-      await swapIn(dist, tmp, old);
+      return { folder: tmp, ...(await swapIn(dist, tmp)) };
     },
     async abandon() {
       await end();
@@ -146,9 +145,9 @@ export function startOutput(dist: string): OutputFolder {
  * give a file's bytes as several buffers, written in order with one writev call
  * (pages: their own markup around shared parts encoded once, render.tsx).
  */
-export async function writeOutput(dist: string, files: Map<string, OutputData>, chunks?: (file: string) => Uint8Array[] | undefined, folder = startOutput(dist)): Promise<void> {
+export async function writeOutput(dist: string, files: Map<string, OutputData>, chunks?: (file: string) => Uint8Array[] | undefined, folder = startOutput(dist)): Promise<{ folder: string; spare?: string }> {
   try {
-    await folder.commit(files, chunks);
+    return await folder.commit(files, chunks);
   } catch (err) {
     await folder.abandon().catch(() => {});
     throw err;
@@ -215,69 +214,92 @@ export function outputSignature(data: OutputData): string {
   return hashText(typeof data === "string" ? encodeCopy(data) : data);
 }
 
-/**
- * An incremental build's write (support/memo.ts): when dist/ is still what the last build
- * left (holds: the same folder, its time unchanged since), only the files whose signature
- * changed are written, and the files no longer built are deleted with the folders they leave
- * empty. Otherwise, everything is written into a new folder that replaces dist/
- * (writeOutput, through `folder` when the build made one). Returns what dist/ now holds. An
- * error while writing in place has `partial: true`: dist/ may hold some of this build's files.
- */
-export async function updateOutput(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState | undefined, chunks?: (file: string) => Uint8Array[] | undefined, folder?: OutputFolder): Promise<OutputState> {
-  if (!previous || !(await holds(previous))) {
-    await writeOutput(dist, files, chunks, folder);
-    const st = await fs.stat(dist);
-    return { dist, ino: st.ino, mtimeMs: st.mtimeMs, files: signatures, changes: ["*"] };
-  }
-  await folder?.abandon();
-  const release = await lockDist(dist);
-  let state: OutputState | undefined;
-  try {
-    // (Another build may have swapped or updated dist/ while this one waited for the lock: then it is written whole.)
-    if (await holds(previous)) state = await applyChanges(dist, files, signatures, previous, chunks);
-  } finally {
-    await release();
-  }
-  return state ?? updateOutput(dist, files, signatures, undefined, chunks);
+/** What dist/ shows (output) and the spare version (lib/swap.ts), as the last build left them. */
+export interface Versions {
+  output?: OutputState | undefined;
+  spare?: OutputState | undefined;
 }
 
-/** Whether dist/ is still what `state` describes: the same folder, not updated by another build since. */
-export async function holds(state: OutputState): Promise<boolean> {
-  const st = await fs.stat(state.dist).catch(() => undefined);
+/**
+ * An incremental build's write (support/memo.ts): when dist/ and the spare are still what the
+ * last build left (holds: the folders the links point at, their times unchanged since), the
+ * spare is brought up to date (only the files whose signature differs from what it holds are
+ * written, those no longer built are deleted with the folders they leave empty) and swapped
+ * in; the version dist/ showed becomes the spare. Otherwise, everything is written into a new
+ * folder (writeOutput, through `folder` when the build made one) and the old version becomes
+ * the spare. Returns both as they now are, and in `output.changes` the files that differ from
+ * what dist/ showed before (["*"] when that was not known).
+ */
+export async function updateOutput(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: Versions, chunks?: (file: string) => Uint8Array[] | undefined, folder?: OutputFolder): Promise<{ output: OutputState; spare: OutputState | undefined }> {
+  const p = swapPaths(dist);
+  const live = previous.output && (await holds(previous.output, p.dist)) ? previous.output : undefined;
+  const changes = live ? changedFiles(files, signatures, live.files) : ["*"];
+  // Nothing differs from what dist/ shows: nothing to write or swap.
+  if (live && changes.length === 0) return { output: { ...live, changes }, spare: previous.spare && (await holds(previous.spare, p.spare)) ? previous.spare : undefined };
+  if (live && previous.spare && (await holds(previous.spare, p.spare))) {
+    await folder?.abandon();
+    folder = undefined;
+    const release = await lockDist(dist);
+    let gone: string | undefined;
+    let updated: OutputState | undefined;
+    try {
+      // (Another build may have swapped dist/ or taken the spare while this one waited for the lock: then it writes a new folder.)
+      if ((await holds(live, p.dist)) && (await holds(previous.spare, p.spare))) {
+        updated = await applyChanges(previous.spare.folder, files, signatures, previous.spare.files, chunks);
+        gone = (await swapHolding(dist, updated.folder)).gone;
+      }
+    } finally {
+      await release();
+    }
+    if (gone) await fs.rm(gone, { recursive: true, force: true }).catch(() => {});
+    if (updated) return { output: { ...updated, changes }, spare: live };
+  }
+  const written = await writeOutput(dist, files, chunks, folder ?? startOutput(dist));
+  const output = { ...(await stateOf(written.folder, signatures)), changes };
+  // The version dist/ showed is the spare now: its state is known when it was the last build's.
+  const spare = live && written.spare === live.folder ? live : undefined;
+  return { output, spare };
+}
+
+/** Whether updateOutput will bring the spare up to date (no new folder to write): dist/ and the spare are what `previous` says. */
+export async function canUpdate(dist: string, previous: Versions | undefined): Promise<boolean> {
+  const p = swapPaths(dist);
+  return !!previous?.output && !!previous.spare && (await holds(previous.output, p.dist)) && (await holds(previous.spare, p.spare));
+}
+
+/** The files that differ from what a version holds (by signature), and those it holds that are gone. */
+function changedFiles(files: Map<string, OutputData>, signatures: Map<string, string>, held: Map<string, string>): string[] {
+  return [...[...files.keys()].filter((f) => held.get(f) !== signatures.get(f)), ...[...held.keys()].filter((f) => !files.has(f))];
+}
+
+async function stateOf(folder: string, files: Map<string, string>): Promise<OutputState> {
+  const st = await fs.stat(folder);
+  return { folder, ino: st.ino, mtimeMs: st.mtimeMs, files };
+}
+
+/** Whether `link` (dist, or the spare's link) still points at the version `state` describes, untouched by another build since. */
+export async function holds(state: OutputState, link: string): Promise<boolean> {
+  if ((await linkTarget(link).catch(() => undefined)) !== state.folder) return false;
+  const st = await fs.stat(state.folder).catch(() => undefined);
   return st?.ino === state.ino && st.mtimeMs === state.mtimeMs;
 }
 
-/**
- * Replaces these files of dist/ in place, each through a temporary name and a rename, and
- * deletes none (the dev server's one-page rebuild: pipeline/quick.ts): what dist/ holds
- * afterwards, or undefined when dist/ is no longer what `previous` describes (nothing written).
- */
-export async function replaceInPlace(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState, chunks?: (file: string) => Uint8Array[] | undefined): Promise<OutputState | undefined> {
-  const release = await lockDist(dist);
-  try {
-    if (!(await holds(previous))) return undefined;
-    const state = await applyChanges(dist, files, signatures, previous, chunks, false);
-    return { ...state, files: new Map([...previous.files, ...signatures]) };
-  } finally {
-    await release();
-  }
-}
-
-/** Writes the files whose signature changed and deletes those gone (unless `deleteGone` is false), in dist/ itself (updateOutput, holding the lock). */
-async function applyChanges(dist: string, files: Map<string, OutputData>, signatures: Map<string, string>, previous: OutputState, chunks?: (file: string) => Uint8Array[] | undefined, deleteGone = true): Promise<OutputState> {
-  // dist/'s time changes first: a build killed halfway leaves a time no memo knows, so the next one writes dist/ whole.
+/** Writes into a version that no one serves (the spare, under the lock) the files whose signature differs from what it holds, and deletes those gone. */
+async function applyChanges(folder: string, files: Map<string, OutputData>, signatures: Map<string, string>, held: Map<string, string>, chunks?: (file: string) => Uint8Array[] | undefined): Promise<OutputState> {
+  // The folder's time changes first: a build killed halfway leaves a time no memo knows, so the next one writes a new folder whole.
   const started = new Date();
-  await fs.utimes(dist, started, started);
-  const changed = [...files].filter(([file]) => previous.files.get(file) !== signatures.get(file));
-  const gone = deleteGone ? [...previous.files.keys()].filter((file) => !files.has(file)) : [];
+  await fs.utimes(folder, started, started);
+  const changed = [...files].filter(([file]) => held.get(file) !== signatures.get(file));
+  const gone = [...held.keys()].filter((file) => !files.has(file));
   const made = new Map<string, Promise<unknown>>();
   let n = 0;
   let replacedOne = false;
   const writeOne = async ([file, data]: [string, OutputData]) => {
-    const target = path.join(dist, file);
+    const target = path.join(folder, file);
     const dir = path.dirname(target);
     if (!made.has(dir)) made.set(dir, fs.mkdir(dir, { recursive: true }));
     await made.get(dir);
+    // Through a new file and a rename: a client still reading this version's file (it was dist/ a build ago) reads it whole.
     const tmp = `${target}.ssg-tmp-${process.pid}-${n++}`;
     try {
       await writeData(tmp, data, chunks?.(file));
@@ -289,25 +311,24 @@ async function applyChanges(dist: string, files: Map<string, OutputData>, signat
     } catch (err) {
       await fs.rm(tmp, { force: true });
       if (isFsError(err) && !err.path) err.path = target;
-      throw Object.assign(err as object, { partial: true });
+      throw err;
     }
   };
   await fewAtATime(changed, writeOne);
   for (const file of gone) {
-    await fs.rm(path.join(dist, file), { force: true });
+    await fs.rm(path.join(folder, file), { force: true });
     // Its folders, while empty (a deleted page's own folder).
     for (let dir = path.dirname(file); dir !== "."; dir = path.dirname(dir)) {
       if (files.has(path.join(dir, "index.html"))) break;
       try {
-        await fs.rmdir(path.join(dist, dir));
+        await fs.rmdir(path.join(folder, dir));
       } catch {
         break; // not empty
       }
     }
   }
-  // dist/'s own time, set again, marks this update: a builder holding an older state of dist/ then writes it whole.
+  // The folder's own time, set again, marks this update: a builder holding an older state of it then writes a new folder.
   const now = new Date(Math.max(Date.now(), started.getTime() + 1));
-  await fs.utimes(dist, now, now);
-  const st = await fs.stat(dist);
-  return { dist, ino: st.ino, mtimeMs: st.mtimeMs, files: signatures, changes: [...changed.map(([file]) => file), ...gone] };
+  await fs.utimes(folder, now, now);
+  return stateOf(folder, signatures);
 }

@@ -39,7 +39,7 @@ import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
 import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent, type ValidatedContent } from "./2-validate.ts";
-import { holds, outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
+import { canUpdate, outputSignature, startOutput, updateOutput, writeOutput, type OutputData, type OutputFolder } from "./8-write.ts";
 import { markdownKey } from "./support/markdown.ts";
 import type { FileFacts, FileMemo } from "./support/file-memo.ts";
 import { hashText } from "../lib/hash.ts";
@@ -240,8 +240,8 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   if (options.mode === "check") return { ok: true, issues: sortIssues(issues), routes, files: new Map(), timings };
   // What dist/ holds from an earlier build of this process or a stored one (support/memo.ts, stored-memo.ts): then only what changed is written.
   const stored = await storedJob;
-  const previous = warm ? warm.memo?.output : stored?.output;
-  const inPlace = options.write !== false && previous !== undefined && (await holds(previous));
+  const previous = warm ? warm.memo : stored;
+  const inPlace = options.write !== false && (await canUpdate(paths.dist, previous));
   // Otherwise the output folder and the pages' folders are made while the pages render (8-write.ts).
   const output = options.write !== false && !inPlace ? startOutput(paths.dist) : undefined;
   output?.prepare(routes.map((r) => r.output));
@@ -398,10 +398,10 @@ async function renderAndWrite(
     // With a memo, only the files that differ from what dist/ holds are written (8-write.ts).
     const signatures = new Map([...sorted].map(([file, data]) => [file, pageKeys.get(file) ?? outputSignature(data)]));
     try {
-      memo.output = await updateOutput(paths.dist, sorted, signatures, memo.output, chunks, output);
+      ({ output: memo.output, spare: memo.spare } = await updateOutput(paths.dist, sorted, signatures, memo, chunks, output));
     } catch (err) {
-      // What dist/ holds is not known any more: the next build writes it whole.
-      memo.output = undefined;
+      // What the versions hold is not known any more: the next build writes a new one whole.
+      memo.output = memo.spare = undefined;
       if (codeJob) await dropStoredMemo(paths).catch(() => {});
       throw err;
     }

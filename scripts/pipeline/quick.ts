@@ -1,12 +1,12 @@
 /**
- * The dev server's one-page rebuild: a saved page or Markdown entry is read, checked,
- * rendered and written on top of the builder's last good build (index.ts LastBuild), in
- * tens of milliseconds at any size, so the page reloads at once; the dev server then runs
- * the whole build as before, which finds the page as written here and updates what else the
- * save touched (a list that shows the entry, the sitemap's dates), reporting anything this
- * did not look at.
+ * The dev server's one-page rebuild: a saved page or Markdown entry is read, checked and
+ * rendered on top of the builder's last good build (index.ts LastBuild), in tens of
+ * milliseconds at any size; the dev server serves it from memory and reloads the page at
+ * once, then runs the whole build as before, which renders nothing of the page again (the
+ * memo learns it here), writes the new version of the site and reports anything this did not
+ * look at. dist/ itself only ever holds whole builds (8-write.ts).
  *
- * The page written here is the page a whole build writes: it goes through the same stages
+ * The page made here is the page a whole build writes: it goes through the same stages
  * (loadFile, validateContent, resolve, buildRoutes, renderPage, the check stage) with the
  * rest of the content as the last build had it, and every check that could fail for it runs.
  * Whatever could make it differ from a whole build, or make another page wrong without a
@@ -20,10 +20,14 @@
  *   did not make copies of;
  * - any link to an anchor, from it or to it, that no longer lands; a broken link a
  *   template wrote, not one h1;
- * - its markup needs another Content-Security-Policy (an inline style or script of its own).
+ * - its markup needs another Content-Security-Policy (an inline style or script of its own);
+ * - it changes what every page inlines or loads: the photo classes of the stylesheet, or the
+ *   characters the font is cut to;
+ * - the last build failed (LastBuild is dropped: the content is no longer that build's plus
+ *   the saved file).
  *
- * tests/unit/quick.test.ts checks that the page is byte for byte a whole build's, that the
- * whole build after it writes nothing more for that page, and each reason to skip.
+ * tests/unit/quick.test.ts checks that the page is byte for byte a whole build's and each
+ * reason to skip; the oracle (tests/unit/oracle.test.ts) checks it after random edits.
  */
 import path from "node:path";
 import { existsSync } from "node:fs";
@@ -35,7 +39,7 @@ import { markHidden, resolve, type ResolvedContent } from "./3-resolve.ts";
 import { buildRoutes, type Route } from "./4-routes.ts";
 import { assemble, encodePage, renderPage, type RenderedPage } from "./5-render.tsx";
 import { anchorIssues, headingIssues, readRendered, templateLinkIssues, type RenderedReads } from "./6-check.ts";
-import { holds, replaceInPlace, type OutputData } from "./8-write.ts";
+import { holds } from "./8-write.ts";
 import { pageKey, type WarmCache } from "./index.ts";
 import { PHOTO, PhotoStyles } from "./support/images.ts";
 import { contentCharacters, fontText } from "./support/font.ts";
@@ -45,13 +49,11 @@ import { seoIssues, planSeo } from "./support/seo.ts";
 import { softPhotoIssues } from "./support/photos.ts";
 import { textIssues } from "./support/text-checks.ts";
 
-export type QuickResult = { ok: true; paths: string[]; ms: number } | { skipped: string };
+/** The pages rebuilt (their addresses, and their HTML by their files in dist/), or why the save needs the whole build. */
+export type QuickResult = { ok: true; paths: string[]; pages: Map<string, string>; ms: number } | { skipped: string };
 
-/**
- * `changed`: the saved file, from the project's root ("content/pages/index.json"). `write: false`
- * goes through every step but writing and remembering (the builder warms the code up with it).
- */
-export async function quickRebuild(paths: ProjectPaths, warm: WarmCache, changed: string, write = true): Promise<QuickResult> {
+/** `changed`: the saved file, from the project's root ("content/pages/index.json"). */
+export async function quickRebuild(paths: ProjectPaths, warm: WarmCache, changed: string): Promise<QuickResult> {
   const started = performance.now();
   const last = warm.last;
   const memo = warm.memo;
@@ -61,7 +63,7 @@ export async function quickRebuild(paths: ProjectPaths, warm: WarmCache, changed
   if (!before || !(before.kind === "page" || before.entry)) return skip("not a page or entry of the last build");
   const abs = path.join(paths.root, changed);
   if (!existsSync(abs)) return skip("the file is gone");
-  if (!(await holds(memo.output))) return skip("dist/ changed since the last build");
+  if (!(await holds(memo.output, paths.dist))) return skip("dist/ changed since the last build");
 
   // Read and check the file with the content it can refer to: site.json and the collections.
   const kinds = last.siteModule.kinds ?? [];
@@ -128,26 +130,14 @@ export async function quickRebuild(paths: ProjectPaths, warm: WarmCache, changed
   const scans = (reads: RenderedReads, i: number) => JSON.stringify([...reads.ownReads[i]!.map((r) => r.scan), ...reads.pages[i]!.keys.map((k) => reads.parts.get(k)!.scan)]);
   if (ownRoutes.some((r) => scans(all, indexOf.get(r)!) !== scans(last.read, indexOf.get(r)!))) return skip("its markup needs other headers");
 
-  if (!write) return { ok: true, paths: ownRoutes.map((r) => r.path), ms: Math.round(performance.now() - started) };
-  // Into dist/ in place, each file whole; the memo learns the pages, so the whole build does not write them again.
-  const files = new Map<string, OutputData>();
-  const signatures = new Map<string, string>();
-  const byOutput = new Map<string, RenderedPage>();
+  // The memo learns the pages, so the whole build that follows does not render them again.
+  const html = new Map<string, string>();
   ownRoutes.forEach((r, k) => {
-    const key = pageKey(r, seo.head(r), memo.siteKey);
-    files.set(r.output, assemble(pages[k]!, memo.fragments));
-    signatures.set(r.output, key);
-    byOutput.set(r.output, pages[k]!);
-    memo.pages.set(key, pages[k]!);
+    html.set(r.output, assemble(pages[k]!, memo.fragments));
+    memo.pages.set(pageKey(r, seo.head(r), memo.siteKey), pages[k]!);
   });
   for (const [text, r] of read.memo) memo.reads.set(text, r);
-  const encoded = new Map<string, Uint8Array>();
-  const output = await replaceInPlace(paths.dist, files, signatures, memo.output, (f) => encodePage(byOutput.get(f)!, memo.fragments, encoded));
-  if (!output) return skip("dist/ changed since the last build");
-  memo.output = output;
-  const validatedAll: ValidatedContent = { ...last.validated, files: last.validated.files.map((f) => (mine(f) ? source : f)), annotations: [...last.validated.annotations.filter((a) => !mine(a)), ...ownAnnotations] };
-  warm.last = { ...last, validated: validatedAll, resolved, routes, input, read: all };
-  return { ok: true, paths: ownRoutes.map((r) => r.path), ms: Math.round(performance.now() - started) };
+  return { ok: true, paths: ownRoutes.map((r) => r.path), pages: html, ms: Math.round(performance.now() - started) };
 }
 
 /** The photo classes a file's resolved data uses (3-resolve.ts photoAsset: colour and focal point), in order. */

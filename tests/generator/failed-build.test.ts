@@ -9,11 +9,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { location } from "../../scripts/pipeline/support/issues.ts";
+import { besideDist } from "./support/versions.ts";
 import { edited, fingerprint, fixturesRemovedAfterAll, fixtureText, type FixtureProject } from "./fixture.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);
 let p: FixtureProject;
-const besideDist = () => readdirSync(p.root).filter((n) => n.startsWith(".dist"));
+/** What lies beside dist/ but its version and the spare (support/versions.ts): nothing, after any build. */
+const leftovers = async () => (await besideDist(p.dist)).leftovers;
 const write = (file: string, text: string) => writeFileSync(path.join(p.root, file), text);
 /** The fingerprint of dist/ before a test breaks something: a whole build is there. */
 function previousBuild(): string {
@@ -40,7 +42,7 @@ describe("a failed build", () => {
       expect(result.ok).toBe(false);
       expect(result.issues.map((i) => `${i.severity} ${i.code} ${location(i)}`)).toEqual([issue]);
       expect(fingerprint(p.dist)).toBe(good);
-      expect(besideDist()).toEqual([]);
+      expect(await leftovers()).toEqual([]);
     } finally {
       write(file, fixtureText(file));
     }
@@ -55,12 +57,12 @@ describe("a failed build", () => {
       expect(strict.ok).toBe(false);
       expect(strict.issues.map((i) => `${i.severity} ${i.code} ${location(i)}`)).toEqual(["error placeholder-address content/site.json:11:19 /contactEmail"]);
       expect(fingerprint(p.dist)).toBe(good);
-      expect(besideDist()).toEqual([]);
+      expect(await leftovers()).toEqual([]);
       // Without --strict it is a warning, and the build replaces dist/.
       const lenient = await runPipeline(p, { mode: "build" });
       expect(lenient.ok).toBe(true);
       expect(fingerprint(p.dist)).not.toBe(good);
-      expect(besideDist()).toEqual([]);
+      expect(await leftovers()).toEqual([]);
     } finally {
       write(site, fixtureText(site));
     }

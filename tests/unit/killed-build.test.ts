@@ -4,20 +4,19 @@
  * complete output or the new complete output, byte for byte. The two contents
  * differ in one heading, so the two outputs differ.
  *
- * Incremental builds (`npm run build` with its stored memo) write into dist/ itself: one
- * killed while it writes may leave some files new and others old (pipeline/8-write.ts), so
- * what is required of them is that the next build that runs to the end writes exactly the
- * complete output, whatever the killed one left (one is killed at the worst moment: its first
- * file replaced, its memo not yet stored).
+ * Half the builds are incremental (`npm run build` with its stored memo), which bring the
+ * spare version up to date and swap it in (pipeline/8-write.ts): the same holds for them, and
+ * the next build that runs to the end writes exactly the complete output whatever a killed one
+ * left (one is killed at the worst moment: its first file replaced, its memo not yet stored).
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
-import { recoverDist } from "../../scripts/lib/swap.ts";
 import { tempProject } from "./project.ts";
 import { fingerprint } from "./support/fingerprint.ts";
+import { besideDist } from "../generator/support/versions.ts";
 
 const KILLS = Number(process.env["KILL_RUNS"] ?? 10);
 const CHILD = path.join(ROOT, "tests/unit/support/build-child.ts");
@@ -65,11 +64,9 @@ describe("a build killed at any moment", () => {
       writeFileSync(PAGE, versions[next]!);
       // Half the kills anywhere in the run, half near its end, where the output is written.
       const at = Math.round(full * (i % 2 === 0 ? Math.random() * 1.1 : 0.8 + Math.random() * 0.3));
-      const code = await build(at);
+      const code = await build(at, i % 4 < 2 ? [] : ["--incremental"]);
       timed++;
-      // A kill between the two renames of the swap leaves no dist/ but a journal: what the next
-      // build (or a server) does first restores it (swap.test.ts kills exactly there).
-      await recoverDist(project.dist);
+      // dist/ is a link to a complete version at every instant (lib/swap.ts): nothing to restore first.
       const now = fingerprint(project.dist);
       expect([outputs[current], outputs[next]], `killed after ${at} ms (exit ${code})`).toContain(now);
       if (now === outputs[next]) {
@@ -81,28 +78,31 @@ describe("a build killed at any moment", () => {
     // The next complete build clears what killed builds left beside dist/.
     writeFileSync(PAGE, versions[1 - current]!);
     expect(await build()).toBe(0);
-    expect(readdirSync(project.root).filter((n) => n.startsWith(".dist-"))).toEqual([]);
+    expect((await besideDist(project.dist)).leftovers).toEqual([]);
     console.log(`killed builds: ${seen.old} left the previous output, ${seen.new} completed; a full build took ${Math.round(full)} ms`);
   }, 240_000);
 
-  it("as an incremental build killed after its first file in dist/, is followed by a build that writes the complete output", async () => {
+  it("as an incremental build killed after its first file in the spare version: dist/ stays as it was, and the next build writes the complete output", async () => {
     const outputs: string[] = [];
     for (const v of versions) {
       writeFileSync(PAGE, v);
       expect(await build()).toBe(0);
       outputs.push(fingerprint(project.dist));
     }
-    // The memo stored by a complete incremental build of version 1.
+    // Two complete incremental builds: the stored memo then knows dist/'s version (0) and the spare (1).
     expect(await build(undefined, ["--incremental"])).toBe(0);
-    expect(fingerprint(project.dist)).toBe(outputs[1]);
-    // Version 0, killed once it has replaced the pricing page in dist/: dist/ now holds that page
-    // of version 0 and the rest of version 1, while the stored memo says version 1 throughout.
     writeFileSync(PAGE, versions[0]!);
+    expect(await build(undefined, ["--incremental"])).toBe(0);
+    expect(fingerprint(project.dist)).toBe(outputs[0]);
+    // A third heading, killed once it has replaced the pricing page in the spare: dist/ is untouched.
+    writeFileSync(PAGE, base.replace('"heading": "Plans that Grow with Your Building"', '"heading": "Plans for a Killed Build"'));
     expect(await build(undefined, ["--incremental", "--die-mid-update"])).toBe(null);
-    // Back to version 1: a build that trusted the memo would keep the page of version 0.
+    expect(fingerprint(project.dist)).toBe(outputs[0]);
+    // Back to version 1, which the spare held before the kill: a build that trusted the memo would keep the killed build's page.
     writeFileSync(PAGE, versions[1]!);
     expect(await build(undefined, ["--incremental"])).toBe(0);
     expect(fingerprint(project.dist)).toBe(outputs[1]);
     expect(readdirSync(project.dist, { recursive: true }).filter((f) => String(f).includes(".ssg-tmp"))).toEqual([]);
+    expect((await besideDist(project.dist)).leftovers).toEqual([]);
   }, 240_000);
 });

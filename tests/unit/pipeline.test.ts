@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
 import { tempProject } from "./project.ts";
+import { besideDist } from "../generator/support/versions.ts";
 import { outputBytes } from "../../scripts/pipeline/8-write.ts";
 
 const projects: { cleanup(): void }[] = [];
@@ -79,7 +80,7 @@ describe("build", () => {
     const result = await runPipeline({ ...broken, dist: p.dist }, { mode: "build" });
     expect(result.ok).toBe(false);
     expect(snapshot(p.dist)).toEqual(before);
-    expect(readdirSync(path.dirname(p.dist)).filter((n) => n.startsWith(".dist-"))).toEqual([]);
+    expect((await besideDist(p.dist)).leftovers).toEqual([]);
   });
 
   it("escapes island props so that </script> in content cannot break out", async () => {

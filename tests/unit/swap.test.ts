@@ -1,11 +1,11 @@
 /**
  * dist/ never vanishes and builds never break each other (lib/swap.ts, pipeline/8-write.ts):
- * a build killed between the two renames of its swap, two builds at once, a build that
- * fails late, and leftovers that cannot be deleted. Builds run as child processes, as
+ * a build killed at its swap, a dist/ that is a real folder, two builds at once, and
+ * leftovers that cannot be deleted. Builds run as child processes, as
  * `npm run build` and `npm run dev` do.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { promises as fsp } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -13,6 +13,7 @@ import { ROOT } from "../../scripts/lib/paths.ts";
 import { recoverDist, servingRoot, swapPaths } from "../../scripts/lib/swap.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 import { fingerprint } from "./support/fingerprint.ts";
+import { besideDist } from "../generator/support/versions.ts";
 
 const CHILD = path.join(ROOT, "tests/unit/support/build-child.ts");
 const project = projectsRemovedAfterAll(afterAll);
@@ -27,11 +28,10 @@ function build(root: string, ...flags: string[]): Promise<{ code: number | null;
   });
 }
 
-const leftovers = (root: string) => readdirSync(root).filter((n) => n.startsWith(".dist"));
 const HEADING = '"heading": "Plans that Grow with Your Building"';
 
 describe("dist/ while builds replace it", () => {
-  it("a build killed between the two renames: the site is still served, and the next build restores it even when it fails", async () => {
+  it("a build killed holding the lock with its version complete, just before dist is pointed at it: dist/ stays the old site, and the next build, even a failing one, clears what it left", async () => {
     const p = project();
     const page = path.join(p.content, "pages/pricing.json");
     const base = readFileSync(page, "utf8");
@@ -40,26 +40,35 @@ describe("dist/ while builds replace it", () => {
     const before = fingerprint(p.dist);
 
     writeFileSync(page, base.replace(HEADING, '"heading": "Plans for Every Building"'));
-    const killed = await build(p.root, "--die-between-renames");
+    const killed = await build(p.root, "--die-before-swap");
     expect(killed.signal).toBe("SIGKILL");
-    // The worst moment: no dist/, the journal names the new folder, which a server serves meanwhile.
-    expect(existsSync(p.dist)).toBe(false);
-    expect(existsSync(swapPaths(p.dist).journal)).toBe(true);
-    const serving = await servingRoot(p.dist);
-    expect(serving).toBeDefined();
-    expect(readFileSync(path.join(serving!, "pricing/index.html"), "utf8")).toContain("Plans for Every Building");
-    const killedOutput = fingerprint(serving!);
-    expect(killedOutput).not.toBe(before);
+    // dist/ is the old complete site, served as it was; the killed build's version and its lock are left beside it.
+    expect(fingerprint(p.dist)).toBe(before);
+    expect(readFileSync(path.join((await servingRoot(p.dist))!, "pricing/index.html"), "utf8")).toContain("Plans that Grow");
+    expect((await besideDist(p.dist)).leftovers.length).toBeGreaterThan(0);
 
-    // The next build has broken content, so it writes nothing, yet it restores the site first.
+    // The next build has broken content, so it writes nothing, yet it clears what the dead one left.
     writeFileSync(page, "{ broken");
     const next = await build(p.root);
     expect(next.code).toBe(1);
-    expect(fingerprint(p.dist)).toBe(killedOutput);
-    expect(leftovers(p.root)).toEqual([]);
+    expect(fingerprint(p.dist)).toBe(before);
+    expect((await besideDist(p.dist)).leftovers).toEqual([]);
+    expect(lstatSync(p.dist).isSymbolicLink()).toBe(true);
   }, 120_000);
 
-  it("two builds at once both succeed, and leave one complete dist/ and nothing beside it", async () => {
+  it("a dist/ that is a real folder (an earlier generator's, or made by hand) becomes a version on the next build", async () => {
+    const p = project();
+    mkdirSync(p.dist);
+    writeFileSync(path.join(p.dist, "index.html"), "an older site");
+    expect((await build(p.root)).code).toBe(0);
+    expect(lstatSync(p.dist).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(p.dist, "index.html"), "utf8")).toContain("<!DOCTYPE html>");
+    // The older site is the spare now, and nothing else is left.
+    expect(readFileSync(path.join(swapPaths(p.dist).spare, "index.html"), "utf8")).toBe("an older site");
+    expect((await besideDist(p.dist)).leftovers).toEqual([]);
+  }, 120_000);
+
+  it("two builds at once both succeed, and leave one complete dist/, its spare, and nothing else beside it", async () => {
     const p = project();
     expect((await build(p.root)).code).toBe(0);
     const complete = fingerprint(p.dist);
@@ -70,7 +79,7 @@ describe("dist/ while builds replace it", () => {
         results.map((r) => r.stderr).join("\n"),
       ).toEqual([0, 0]);
       expect(fingerprint(p.dist)).toBe(complete);
-      expect(leftovers(p.root)).toEqual([]);
+      expect((await besideDist(p.dist)).leftovers).toEqual([]);
     }
   }, 180_000);
 });
@@ -82,18 +91,20 @@ describe("leftovers of dead builds", () => {
     const p = project();
     mkdirSync(p.dist);
     writeFileSync(path.join(p.dist, "index.html"), "site");
-    const { parent, tmpPrefix, oldPrefix } = swapPaths(p.dist);
-    // Process ids that cannot be running (above the kernel's pid_max), and this very process's, which is alive.
-    for (const name of [`${tmpPrefix}99999999-1`, `${oldPrefix}99999999-2`, `${tmpPrefix}99999998-1`, `${tmpPrefix}${process.pid}-77`]) mkdirSync(path.join(parent, name));
+    const { parent, versionPrefix, linkPrefix, tmpPrefix, oldPrefix } = swapPaths(p.dist);
+    // Process ids that cannot be running (above the kernel's pid_max), and this very process's, which is alive;
+    // versions, links being made, and an earlier generator's folders.
+    for (const name of [`${versionPrefix}99999999-1`, `${tmpPrefix}99999999-1`, `${oldPrefix}99999999-2`, `${versionPrefix}99999998-1`, `${versionPrefix}${process.pid}-77`]) mkdirSync(path.join(parent, name));
+    symlinkSync("nowhere", path.join(parent, `${linkPrefix}99999999-3`));
     const rm = fsp.rm;
     vi.spyOn(fsp, "rm").mockImplementation(async (target, options) => {
-      if (String(target).endsWith(`${tmpPrefix}99999998-1`)) throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+      if (String(target).endsWith(`${versionPrefix}99999998-1`)) throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
       return rm(target, options);
     });
     const problems = await recoverDist(p.dist);
     expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^Could not delete .*\.dist-tmp-99999998-1, left by an earlier build \(EACCES\)/);
-    expect(leftovers(p.root).sort()).toEqual([`${tmpPrefix}99999998-1`, `${tmpPrefix}${process.pid}-77`].sort());
+    expect(problems[0]).toMatch(/^Could not delete .*\.dist-v-99999998-1, left by an earlier build \(EACCES\)/);
+    expect((await besideDist(p.dist)).leftovers.sort()).toEqual([`${versionPrefix}99999998-1`, `${versionPrefix}${process.pid}-77`].sort());
     expect(readFileSync(path.join(p.dist, "index.html"), "utf8")).toBe("site");
   });
 });

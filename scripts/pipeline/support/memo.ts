@@ -10,9 +10,10 @@
  *   the others do not: the dependency map is in the keys;
  * - the shared parts (header, footer, dialogs), while the site-wide inputs are the same;
  * - each piece of markup as the check stage read it (6-check.ts), by its text;
- * - what the last build wrote into dist/, file by file (the page's render key, or the hash
- *   of a file's bytes), so the next one writes only the files that differ and deletes those
- *   gone (8-write.ts updateOutput), instead of writing every file into a new folder.
+ * - what the last build wrote into dist/'s version and the spare, file by file (the page's
+ *   render key, or the hash of a file's bytes), so the next one brings the spare up to date
+ *   with only the files that differ and swaps it in (8-write.ts updateOutput), instead of
+ *   writing every file into a new folder.
  *
  * Valid only while templates/ and schemas/ are unchanged: the dev server starts a new
  * builder (an empty memo) when they change. Entries not used by a build are dropped.
@@ -21,12 +22,12 @@ import type { FragmentCache, RenderedPage } from "../5-render.tsx";
 import type { PieceRead } from "../6-check.ts";
 
 /**
- * dist/ as the last build left it: its folder's inode (a swap by another build changes it)
- * and modification time (set by each in-place update, so another builder's is noticed), and
- * each file's signature.
+ * A version of the site (lib/swap.ts) as the last build left it: its folder, the folder's inode
+ * and modification time (set by each update, so another builder's is noticed), and each file's
+ * signature.
  */
 export interface OutputState {
-  dist: string;
+  folder: string;
   ino: number;
   mtimeMs: number;
   files: Map<string, string>;
@@ -52,11 +53,13 @@ export interface RenderMemo {
   fragments: FragmentCache;
   /** Reads of pieces by their text (a long-running builder). */
   reads: Map<string, PieceRead>;
+  /** The version dist/ shows, and the spare (8-write.ts updateOutput). */
   output?: OutputState | undefined;
+  spare?: OutputState | undefined;
 }
 
 /** The memo for a build with these site-wide inputs: the last one's, or a new one when they changed (every page then renders again). */
 export function memoFor(previous: RenderMemo | undefined, siteKey: string): RenderMemo {
   if (previous && previous.siteKey === siteKey) return previous;
-  return { siteKey, pages: new Map(), fragments: new Map(), reads: new Map(), output: previous?.output };
+  return { siteKey, pages: new Map(), fragments: new Map(), reads: new Map(), output: previous?.output, spare: previous?.spare };
 }

@@ -8,11 +8,12 @@
  * In the build cache (lib/cache.ts), one file per project and dist/, written whole after a
  * build that wrote dist/. It is used only when it was made by the same generator, templates
  * and schemas (their files' hashes: codeKey) and dist/ is still the folder it describes
- * (same inode and time: no other build swapped or updated it since). Anything else, or
+ * (the version dist points at, with the same inode and time: no other build swapped or updated it since). Anything else, or
  * `npm run build -- --full`, builds from scratch.
  */
 import { createHash } from "node:crypto";
 import { promises as fs, readFileSync } from "node:fs";
+import { holds } from "../8-write.ts";
 import path from "node:path";
 import v8 from "node:v8";
 import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
@@ -32,6 +33,7 @@ interface Stored {
   code: string;
   siteKey: string;
   output: OutputState;
+  spare: OutputState | undefined;
   pages: Map<string, KeptPage>;
   fragments: FragmentCache;
   markdown: StoredMarkdown[];
@@ -124,11 +126,10 @@ export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>)
   } catch {
     return undefined; // none yet, or unreadable: a build from scratch makes it
   }
-  const st = await fs.stat(paths.dist).catch(() => undefined);
-  if (stored.format !== FORMAT || stored.code !== (await code) || !st || st.ino !== stored.output.ino || st.mtimeMs !== stored.output.mtimeMs || stored.output.dist !== paths.dist) return undefined;
+  if (stored.format !== FORMAT || stored.code !== (await code) || !(await holds(stored.output, paths.dist))) return undefined;
   primeMarkdownStored(stored.markdown);
   const files = new Map([...stored.files].map(([key, facts]) => [key, factsStored(facts)]));
-  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output, files };
+  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output, spare: stored.spare, files };
 }
 
 /** Stores what this build left in dist/ (after it wrote it). */
@@ -140,6 +141,7 @@ export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: Re
     code,
     siteKey: memo.siteKey,
     output: { ...memo.output, changes: undefined },
+    spare: memo.spare,
     pages: sharedReads(pages),
     fragments: memo.fragments,
     markdown: dumpMarkdown(markdownTexts),

@@ -1,17 +1,17 @@
 /**
  * A full build of the project at argv[2] (content and schemas there, templates from this
- * repository), for tests that kill it. With `--die-between-renames`, the process kills
- * itself (SIGKILL) at the worst moment of the swap: dist/ moved away, the new folder not
- * yet in its place (lib/swap.ts). With `--incremental`, the build `npm run build` runs: from
- * its stored memo (pipeline/support/stored-memo.ts), writing only what changed into dist/;
- * with `--die-mid-update` as well, it kills itself once it has replaced its first file there.
+ * repository), for tests that kill it. With `--die-before-swap`, the process kills itself
+ * (SIGKILL) holding the lock with its new version complete, just before dist is pointed at it
+ * (lib/swap.ts). With `--incremental`, the build `npm run build` runs: from its stored memo
+ * (pipeline/support/stored-memo.ts), bringing the spare version up to date with only what
+ * changed; with `--die-mid-update` as well, it kills itself once it has replaced its first file there.
  */
 import { projectPaths } from "../../../scripts/lib/paths.ts";
 import { swapHooks } from "../../../scripts/lib/swap.ts";
 import { updateHooks } from "../../../scripts/pipeline/8-write.ts";
 import { runPipeline } from "../../../scripts/pipeline/index.ts";
 
-if (process.argv.includes("--die-between-renames")) swapHooks.betweenRenames = () => void process.kill(process.pid, "SIGKILL");
+if (process.argv.includes("--die-before-swap")) swapHooks.beforeSwap = () => void process.kill(process.pid, "SIGKILL");
 if (process.argv.includes("--die-mid-update")) updateHooks.afterFirstChange = () => void process.kill(process.pid, "SIGKILL");
 const incremental = process.argv.includes("--incremental") ? { incremental: "auto" as const } : {};
 const result = await runPipeline(projectPaths(process.argv[2]!), { mode: "build", ...incremental });

@@ -5,8 +5,8 @@
  * - `npm run build` (its memo stored in the build cache between runs) writes the same dist/,
  *   file for file and byte for byte;
  * - the dev server's builder (its memo in memory, kept across saves) writes the same dist/;
- * - the dev server's one-page rebuild of a saved page, when it takes the save on, writes that
- *   page as the build from scratch does;
+ * - the dev server's one-page rebuild of a saved page, when it takes the save on, makes that
+ *   page (served from memory until the whole build is done) as the build from scratch writes it;
  * - the Studio's preview of the unsaved draft shows the page the build from scratch writes
  *   once the draft is saved (less the markers the preview adds around sections);
  * - a build with an empty build cache writes what the reference writes (at the end of a run).
@@ -15,7 +15,7 @@
  * failed build leaves its dist/ as it was. The first difference throws, naming the edits
  * that led there (as JSON, for the regression list) and the file that differs.
  */
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { lstatSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../../../scripts/lib/paths.ts";
 import { runPipeline, type BuildResult, type WarmCache } from "../../../scripts/pipeline/index.ts";
@@ -25,6 +25,7 @@ import { DraftBuilder } from "../../../scripts/studio/drafts.ts";
 import { tempProject } from "../project.ts";
 import { EditedProject, type Applied, type Edit } from "./edits.ts";
 import { fileTree } from "./fingerprint.ts";
+import { besideDist } from "../../generator/support/versions.ts";
 
 /** The markers the Studio's preview adds before each section (5-render.tsx markSections): never in a build. */
 const PREVIEW_MARKER = /<studio-section data-section="\d+"><\/studio-section>/g;
@@ -101,6 +102,12 @@ export async function startOracle(caches: string): Promise<OracleRun> {
     sameOutcome("the dev server's builder", warmed, full);
     sameTree("npm run build (stored memo)", path.join(root, "dist-stored"), path.join(root, "dist-full"));
     sameTree("the dev server's builder", path.join(root, "dist-warm"), path.join(root, "dist-full"));
+    // Each dist/ is a link to a complete version, with its spare and nothing else beside it.
+    for (const name of ["dist-full", "dist-stored", "dist-warm"]) {
+      if (!lstatSync(path.join(root, name)).isSymbolicLink()) fail(`${name} is not a link to a version of the site`);
+      const { leftovers } = await besideDist(path.join(root, name));
+      if (leftovers.length) fail(`${name} has leftovers beside it: ${leftovers.join(", ")}`);
+    }
     return full;
   }
 
@@ -134,10 +141,7 @@ export async function startOracle(caches: string): Promise<OracleRun> {
       let quick: Map<string, Buffer> | undefined;
       if (contentFile && /^content\/(pages|guides)\//.test(contentFile.file)) {
         const q = await withCache("warm", () => quickRebuild(at("dist-warm"), warm, contentFile.file));
-        if ("ok" in q) {
-          const routes = lastFull!.routes.filter((r) => q.paths.includes(r.path));
-          quick = new Map(routes.map((r) => [r.output, readFileSync(path.join(root, "dist-warm", r.output))]));
-        }
+        if ("ok" in q) quick = new Map([...q.pages].map(([file, html]) => [file, Buffer.from(html)]));
       }
 
       const full = await buildAll();
@@ -145,7 +149,7 @@ export async function startOracle(caches: string): Promise<OracleRun> {
       if (quick && full.ok) {
         for (const [file, bytes] of quick) {
           const ref = readFileSync(path.join(root, "dist-full", file));
-          if (!ref.equals(bytes)) fail(`the dev server's one-page rebuild wrote ${file} other than the build from scratch: ${difference(ref.toString("utf8"), bytes.toString("utf8"))}`);
+          if (!ref.equals(bytes)) fail(`the dev server's one-page rebuild made ${file} other than the build from scratch: ${difference(ref.toString("utf8"), bytes.toString("utf8"))}`);
         }
       }
       if (preview && full.ok) {
