@@ -16,13 +16,14 @@
  * project that declares no Markdown kind skips the section, saying so.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ELEVENTY_LAYOUT, ELEVENTY_VERSION, eleventyPageProblem, ensureEleventy, writeEleventyProject } from "../lib/eleventy-anchor.ts";
 import { findHugo, HUGO_LAYOUT, hugoPageProblem, writeHugoProject } from "../lib/hugo-anchor.ts";
 import { projectPaths, rel, ROOT } from "../lib/paths.ts";
+import { swapPaths } from "../lib/swap.ts";
 import { spread, type Spread } from "../lib/sizes.ts";
 import { entryPath, firstMarkdownKind, syntheticEntryName, writeSyntheticProject } from "../lib/synthetic-entries.ts";
 import { SITE_MODULE } from "../pipeline/support/site-module.ts";
@@ -56,8 +57,14 @@ function setAside(output: string): void {
   } catch {
     // unknown: delete as before
   }
-  if (free < SET_ASIDE_RESERVE) rmSync(output, { recursive: true, force: true });
-  else renameSync(output, `${output}.run-${++setAsideRuns}`);
+  // Our dist is a link to a version, with the spare beside it (lib/swap.ts): the versions are what is set aside (or deleted).
+  const folders = lstatSync(output).isSymbolicLink() ? [swapPaths(output).dist, swapPaths(output).spare].flatMap((l) => (existsSync(l) ? [realpathSync(l)] : [])) : [output];
+  const links = folders[0] === output ? [] : [output, swapPaths(output).spare];
+  for (const folder of folders) {
+    if (free < SET_ASIDE_RESERVE) rmSync(folder, { recursive: true, force: true });
+    else renameSync(folder, `${output}.run-${++setAsideRuns}`);
+  }
+  for (const link of links) rmSync(link, { force: true });
 }
 let setAsideRuns = 0;
 /** Free space below which earlier outputs are deleted after all (the 4,000-entry runs set ~5 GB aside). */

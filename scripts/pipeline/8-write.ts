@@ -235,7 +235,10 @@ export async function updateOutput(dist: string, files: Map<string, OutputData>,
   const live = previous.output && (await holds(previous.output, p.dist)) ? previous.output : undefined;
   const changes = live ? changedFiles(files, signatures, live.files) : ["*"];
   // Nothing differs from what dist/ shows: nothing to write or swap.
-  if (live && changes.length === 0) return { output: { ...live, changes }, spare: previous.spare && (await holds(previous.spare, p.spare)) ? previous.spare : undefined };
+  if (live && changes.length === 0) {
+    await folder?.abandon();
+    return { output: { ...live, changes }, spare: previous.spare && (await holds(previous.spare, p.spare)) ? previous.spare : undefined };
+  }
   if (live && previous.spare && (await holds(previous.spare, p.spare))) {
     await folder?.abandon();
     folder = undefined;

@@ -28,7 +28,9 @@ export type Edit =
   /** A file edited earlier put back as it was at the start (or deleted, when it was added). */
   | { op: "revert"; at: number }
   /** A schema's description changed (what a build is made with, not what it shows). */
-  | { op: "schema"; word: string };
+  | { op: "schema"; word: string }
+  /** A content file saved as it was (its time changes, its bytes do not). */
+  | { op: "touch"; file: number };
 
 const WORDS = ["Atrium", "quickly", "Zürich", "façade", "naïve", "résumé", "smarter", "lobby", "Ωmega", "tenants"];
 const NAMES = ["alpha", "beta", "gamma", "delta"];
@@ -44,6 +46,7 @@ export const editArb: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant("rename" as const), at: fc.nat(5), name: fc.constantFrom(...NAMES) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("revert" as const), at: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant("schema" as const), word: fc.constantFrom(...WORDS) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant("touch" as const), file: fc.nat(60) }) },
 );
 
 /** Fields whose strings are words a reader sees (not addresses, names of icons or choices). */
@@ -206,6 +209,11 @@ export class EditedProject {
         if (!changed.length) return undefined;
         const file = changed[edit.at % changed.length]!;
         return { changes: [{ file, bytes: this.original.get(file)! }], says: `${file} put back as it was` };
+      }
+      case "touch": {
+        const files = sorted(path.join(root, "content"), (f) => /\.(json|md)$/.test(f)).map((f) => `content/${f}`);
+        const file = files[edit.file % files.length]!;
+        return { changes: [{ file, bytes: readFileSync(path.join(root, file)) }], says: `${file} saved unchanged` };
       }
       case "schema": {
         const files = sorted(path.join(root, "schemas"), (f) => f.endsWith(".json"));
