@@ -20,10 +20,13 @@
  *     (50 edits of the home hero's heading: median, p95, max; the server's own ms per draft).
  *  9. leads (bench/leads.ts): the site's local form receiver under 2,000 posts at
  *     concurrency 50 (three rounds): time, posts per second, latency, lines written.
+ * 10. oracle (bench/oracle.ts): a long run of the differential oracle (random edits, every fast
+ *     path against a build from scratch; ORACLE_RUNS × ORACLE_STEPS, default 20 × 30). Not part
+ *     of a run without --only: it takes ~15 minutes.
  * Every section reads what it needs from the project (its site module, schemas, content/
  * and dist/routes.json), so any site the generator builds can be measured:
  *  --project <dir>         another site (its content/, schemas/, templates/; as npm run build)
- *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse, photos, studio, leads);
+ *  --only=scale,lighthouse  some sections (cold, stages, bytes, reload, scale, lighthouse, photos, studio, leads, oracle);
  *                           bytes and lighthouse read the dist/ that is there
  *  --scale-sizes=50,200     other numbers of synthetic entries for scale (default 1000,4000;
  *                           the largest is also built single-threaded and by Eleventy)
@@ -50,13 +53,14 @@ import { paths, RUNS } from "./bench/shared.ts";
 import { stageTimings } from "./bench/stages.ts";
 import { studioBench } from "./bench/studio.ts";
 import { leadsBench } from "./bench/leads.ts";
+import { oracleBench } from "./bench/oracle.ts";
 
-const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse", "photos", "studio", "leads"] as const;
+const SECTIONS = ["cold", "stages", "bytes", "reload", "scale", "lighthouse", "photos", "studio", "leads", "oracle"] as const;
 type Section = (typeof SECTIONS)[number];
 // `--project <dir>`: another site (lib/paths.ts projectArg); the builds the bench starts inherit the choice.
 const args = await projectArg(process.argv.slice(2));
 const onlyArg = args.find((a) => a.startsWith("--only="));
-const only = onlyArg ? onlyArg.slice("--only=".length).split(",").filter(Boolean) : [...SECTIONS];
+const only = onlyArg ? onlyArg.slice("--only=".length).split(",").filter(Boolean) : SECTIONS.filter((s) => s !== "oracle");
 const unknownSections = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknownSections.length) {
   console.error(`bench: unknown section ${unknownSections.join(", ")}; sections: ${SECTIONS.join(", ")}`);
@@ -142,6 +146,7 @@ let lh: Awaited<ReturnType<typeof lighthouseRuns>> | undefined;
 let photoResult: Awaited<ReturnType<typeof photoBuilds>> | undefined;
 let studio: Awaited<ReturnType<typeof studioBench>> | undefined;
 let leads: Awaited<ReturnType<typeof leadsBench>> | undefined;
+let oracle: Awaited<ReturnType<typeof oracleBench>> | undefined;
 try {
   if (wanted("cold")) ({ cached: cold, noCache: coldNoCache } = await coldBuild());
   if (wanted("stages")) stages = await stageTimings();
@@ -152,6 +157,7 @@ try {
   if (wanted("photos")) photoResult = await photoBuilds(photoCount, photoColdRuns);
   if (wanted("studio")) studio = await studioBench();
   if (wanted("leads")) leads = await leadsBench();
+  if (wanted("oracle")) oracle = await oracleBench();
 } catch (err) {
   console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
@@ -433,6 +439,12 @@ else if (leads) {
   );
 }
 
+if (oracle) {
+  out.push("");
+  out.push(`10. Oracle: ${oracle.runs} random sequences of up to ${oracle.maxSteps} edits, every fast path against a build from scratch after each (tests/unit/oracle.test.ts)`);
+  out.push(`${oracle.passed ? "no difference" : "A PATH DIFFERED"} in ${Math.round(oracle.ms / 1000)} s${oracle.failure ? `\n${oracle.failure}` : ""}`);
+}
+
 const reportFile = path.join(ROOT, ".reports", "bench.json");
 await mkdir(path.dirname(reportFile), { recursive: true });
 const previous = (() => {
@@ -452,9 +464,10 @@ const sections = {
   photos: photoResult,
   studio,
   leads,
+  oracle,
   lighthouse: lh ? { version: lh.version, formFactor: "mobile (defaults)", runsPerPage: lighthouseRunsPerPage, median: lh.median, runs: lh.runs } : undefined,
 };
-const merged: Record<string, unknown> = only.length === SECTIONS.length ? {} : { ...previous };
+const merged: Record<string, unknown> = onlyArg ? { ...previous } : {};
 merged["machine"] = machine;
 for (const [k, v] of Object.entries(sections)) if (v !== undefined) merged[k] = v;
 await writeFile(reportFile, JSON.stringify(merged, null, 2) + "\n");

@@ -23,10 +23,10 @@ async function main(): Promise<void> {
   const { projectArg, projectPaths, rel } = await import("./lib/paths.ts");
   const { fsErrorSentence } = await import("./lib/fs-errors.ts");
   const path = (await import("node:path")).default;
-  const { printIssues, warningSummary } = await import("./lib/report.ts");
+  const { printIssues, warningSummary } = await import("./problems/report.ts");
   const { runPipeline } = await import("./pipeline/index.ts");
   const { PLACEHOLDER_GROUP } = await import("./pipeline/support/placeholders.ts");
-  const { SiteModuleError } = await import("./pipeline/support/site-module.ts");
+  const { SiteModuleError } = await import("./lib/site-module.ts");
 
   const args = await projectArg(process.argv.slice(2));
   const unknown = args.filter((a) => a !== "--strict" && a !== "--timings" && a !== "--full");

@@ -10,7 +10,7 @@ import { CATALOGUE_FILE, ERRORS_FILE, generateCatalogue, generateErrorReference 
 import { generateTypes, typesFile } from "./gen-types.ts";
 import path from "node:path";
 import { projectArg, projectPaths, ROOT } from "./lib/paths.ts";
-import { printIssues, warningSummary } from "./lib/report.ts";
+import { printIssues, warningSummary } from "./problems/report.ts";
 import { runPipeline } from "./pipeline/index.ts";
 import { loadSchemas } from "./pipeline/support/schemas.ts";
 
@@ -48,7 +48,7 @@ if (own && result.ok && catalogue !== undefined && catalogue !== catalogueOnDisk
   console.log("Updated SECTIONS.md, the catalogue of sections: the pages that use them changed.");
 }
 if (generateErrorReference() !== errorsOnDisk) {
-  console.error("ERRORS.md is out of date with scripts/pipeline/support/errors.ts. Run `npm run docs` and commit the result.");
+  console.error("ERRORS.md is out of date with scripts/problems/errors.ts. Run `npm run docs` and commit the result.");
   ok = false;
 }
 if (!ok) process.exit(1);

@@ -14,9 +14,9 @@
  */
 import { fsErrorSentence } from "./lib/fs-errors.ts";
 import { projectPaths } from "./lib/paths.ts";
-import { printIssues } from "./lib/report.ts";
+import { printIssues } from "./problems/report.ts";
 import { runPipeline, type WarmCache } from "./pipeline/index.ts";
-import { SiteModuleError } from "./pipeline/support/site-module.ts";
+import { SiteModuleError } from "./lib/site-module.ts";
 import { codeKey, loadStoredMemo } from "./pipeline/support/stored-memo.ts";
 import { quickRebuild } from "./pipeline/quick.ts";
 

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { siteReceiver } from "../lib/leads.ts";
 import { startServer } from "../lib/server.ts";
-import { loadSiteModule } from "../pipeline/support/site-module.ts";
+import { loadSiteModule } from "../lib/site-module.ts";
 import { paths } from "./shared.ts";
 
 export const LEADS_TOTAL = 2000;

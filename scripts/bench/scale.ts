@@ -26,7 +26,7 @@ import { projectPaths, rel, ROOT } from "../lib/paths.ts";
 import { swapPaths } from "../lib/swap.ts";
 import { spread, type Spread } from "../lib/sizes.ts";
 import { entryPath, firstMarkdownKind, syntheticEntryName, writeSyntheticProject } from "../lib/synthetic-entries.ts";
-import { SITE_MODULE } from "../pipeline/support/site-module.ts";
+import { SITE_MODULE } from "../lib/site-module.ts";
 import { saveToReload } from "./reload.ts";
 import { BUILD_COMMAND, parseTime, paths, round, run, TIME, TIME_FORMAT } from "./shared.ts";
 
@@ -152,6 +152,7 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
   const rows: ScaleRow[] = [];
   const largest = Math.max(...sizes);
   let incrementalRow: ScaleRow | undefined;
+  let labelRow: ScaleRow | undefined;
   let devReload: DevReload | undefined;
   try {
     for (const n of sizes) {
@@ -202,12 +203,27 @@ export async function scale(sizes: number[] = SCALE_SIZES): Promise<ScaleResult>
           changed.push({ wallMs: r.wallMs, maxRssKiB: r.maxRssKiB, cpuMs: r.cpuMs });
         }
         incrementalRow = scaleRow(`ours, ${n} entries, one changed (incremental)`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} after editing one entry`, changed);
+        // One label of site.json changed (the site's name, in every page's header and head): every page is drawn and written again.
+        const label: TimedRun[] = [];
+        const siteFile = path.join(root, "content", "site.json");
+        const siteText = readFileSync(siteFile, "utf8");
+        const brand = (JSON.parse(siteText) as { brand?: unknown }).brand;
+        if (typeof brand === "string") {
+          for (let i = 0; i < SCALE_RUNS; i++) {
+            writeFileSync(siteFile, siteText.replace(JSON.stringify(brand), JSON.stringify(i % 2 === 0 ? `${brand} Co` : brand)));
+            const r = await timed(incremental, env, ROOT, dist, true);
+            label.push({ wallMs: r.wallMs, maxRssKiB: r.maxRssKiB, cpuMs: r.cpuMs });
+          }
+          writeFileSync(siteFile, siteText);
+          labelRow = scaleRow(`ours, ${n} entries, site.json's brand changed (incremental)`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} after editing site.json's brand`, label);
+        }
         // npm run dev on the same project: a save of its home page's file until the reload event.
         const reload = await saveToReload(projectPaths(root), { SSG_PROJECT_ROOT: root }, 30_000, 2000);
         devReload = { entries: n, file: rel(root, reload.file), times: reload.times, median: spread(reload.times).median };
       }
       rows.push(scaleRow(`ours, ${n} entries`, n, pages, `SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} --full`, ours));
       if (incrementalRow) rows.push(incrementalRow);
+      if (labelRow) rows.push(labelRow);
       if (single.length) rows.push(scaleRow(`ours, ${n} entries, SSG_WORKERS=0`, n, pages, `SSG_WORKERS=0 SSG_PROJECT_ROOT=<tmp> node ${BUILD_COMMAND.join(" ")} --full`, single));
       rows.push(scaleRow(`Eleventy ${ELEVENTY_VERSION}, ${n} entries`, n, n, `eleventy --input=<tmp>/src --output=<tmp>/_site --quiet`, eleventy));
       if (hugo) rows.push(scaleRow(`Hugo ${hugo.version}, ${n} entries`, n, n, `hugo --quiet --source <tmp> --destination <tmp>/public`, hugoRuns));

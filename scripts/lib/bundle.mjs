@@ -66,7 +66,7 @@ export function templatesFolder(args) {
 
 /**
  * The modules the generator imports from a templates folder by name: site.ts and
- * sections/<Type>.tsx (pipeline/support/site-module.ts, pipeline/5-render.tsx).
+ * sections/<Type>.tsx (lib/site-module.ts, pipeline/5-render.tsx).
  * @param {string} templates
  */
 function templateEntries(templates) {

@@ -12,7 +12,7 @@
  * Pure string generation, kept apart from the server so that it can be unit tested.
  */
 
-import { allowInlineScript } from "../pipeline/7-headers.ts";
+import { allowInlineScript } from "./csp.ts";
 
 export const DEV_EVENTS_PATH = "/__dev/events";
 

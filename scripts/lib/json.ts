@@ -57,7 +57,7 @@ export interface ParsedJson {
 
 /**
  * The kinds of syntax error, one code each in the catalogue of problems
- * (scripts/pipeline/support/errors.ts). "json-syntax" is every other slip.
+ * (scripts/problems/errors.ts). "json-syntax" is every other slip.
  */
 export type JsonErrorCode =
   | "json-syntax"

@@ -47,7 +47,7 @@ import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import type { ReceiverRules } from "../api.ts";
-import { loadSiteModule } from "../pipeline/support/site-module.ts";
+import { loadSiteModule } from "./site-module.ts";
 import { readSubmission, trimAnswers } from "../runtime/forms.ts";
 import { rel, type ProjectPaths } from "./paths.ts";
 import { rateLimiter, type RateLimit } from "./rate-limit.ts";

@@ -30,8 +30,8 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import path from "node:path";
 import { stringify } from "yaml";
 import type { MarkdownKind } from "../api.ts";
-import { loadSiteModule } from "../pipeline/support/site-module.ts";
-import { countWords, WORDS_PER_MINUTE } from "../pipeline/2-validate.ts";
+import { loadSiteModule } from "./site-module.ts";
+import { countWords, WORDS_PER_MINUTE } from "./words.ts";
 import type { ProjectPaths } from "./paths.ts";
 import { seededRandom } from "./random.ts";
 

@@ -2,52 +2,22 @@
  * Stage 1, load: read every content file. JSON is parsed with source positions;
  * assets are read as bytes. Syntax errors become issues, never exceptions.
  */
+import type { FileKind, EntryInfo, SourceFile, LoadedContent, Kinds } from "./model.ts";
+export type { FileKind, EntryInfo, SourceFile, LoadedContent, Kinds };
 import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 import { FrontMatterError, frontMatterBody, parseFrontMatter, readWithoutParser, type FrontMatterFile } from "../lib/front-matter.ts";
 import { hashText } from "../lib/hash.ts";
-import { attachFacts, factsFor, type FileFacts, type FileMemo } from "./support/file-memo.ts";
+import { attachFacts, factsFor } from "./support/file-memo.ts";
+import type { FileFacts, FileMemo } from "./model.ts";
 import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
 import { isSystemOrEditorFile } from "../lib/os-files.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
-import { problem, type Problem } from "./support/errors.ts";
-import { issueIn, type Issue } from "./support/issues.ts";
+import { problem, type Problem } from "../problems/errors.ts";
+import { issueIn, type Issue } from "../problems/issues.ts";
 import type { MarkdownKind } from "../api.ts";
-import { loadSiteModule } from "./support/site-module.ts";
-
-/** "site", "page", "collection", or the name of a Markdown kind the site declares ("guide"). */
-export type FileKind = string;
-
-/** What the generator needs to know of a Markdown kind's file (plain data: it travels to worker threads). */
-export interface EntryInfo {
-  /** The entry's page address. */
-  route: string;
-  /** The collection its record is in. */
-  collection: string;
-  /** The schema of its front matter. */
-  schema: string;
-  rules: NonNullable<MarkdownKind["rules"]>;
-}
-
-export interface SourceFile {
-  /** Relative to the project root, e.g. content/pages/index.json. */
-  file: string;
-  kind: FileKind;
-  /** For pages: the path inside content/pages without .json (e.g. "solutions/owners"); for collections: the name; for Markdown entries: the file name without .md. */
-  name: string;
-  /** For a Markdown entry: its kind's settings. */
-  entry?: EntryInfo;
-  data: unknown;
-  positions: Map<string, Located>;
-}
-
-export interface LoadedContent {
-  files: SourceFile[];
-  /** content/assets files by their content path ("assets/hero.svg"). */
-  assets: Map<string, Buffer>;
-  issues: Issue[];
-}
+import { loadSiteModule } from "../lib/site-module.ts";
 
 /**
  * A Markdown entry's front matter from its facts (support/file-memo.ts) when its text was
@@ -67,8 +37,6 @@ function frontMatterOf(text: string, facts: FileFacts | undefined): FrontMatterF
 export function entryRoute(kind: Pick<MarkdownKind, "route">, name: string): string {
   return kind.route.replace(":name", name);
 }
-
-export type Kinds = readonly Omit<MarkdownKind, "component">[];
 
 /** What unknown-file advises: `name` is the name to give the file (its own name for an image). */
 export type UnknownFileAdvice = { advice: "page" | "collection" | "capitals" | "image"; name: string } | { advice: "markdown" | "elsewhere" };

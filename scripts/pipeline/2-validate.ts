@@ -6,37 +6,17 @@
  * keywords x-link, x-asset, x-markdown and x-ref, so no stage guesses.
  * Cross-file checks that need only content (references, assets, ids) live here too.
  */
+import type { AnnotationKind, Annotation, ValidatedContent } from "./model.ts";
+export type { AnnotationKind, Annotation, ValidatedContent };
+import { countWords, WORDS_PER_MINUTE } from "../lib/words.ts";
 import path from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { compiledValidators, FORMATS } from "./support/compiled-schemas.ts";
-import { problem, type Problem, type TextFix } from "./support/errors.ts";
-import { didYouMean, issueAt, type Issue } from "./support/issues.ts";
-import type { LoadedContent, SourceFile } from "./1-load.ts";
+import { problem, type Problem, type TextFix } from "../problems/errors.ts";
+import { didYouMean, issueAt, type Issue } from "../problems/issues.ts";
+import type { LoadedContent, SourceFile } from "./model.ts";
 import { factsOf, keepValidation, keptValidation } from "./support/file-memo.ts";
 import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./support/schemas.ts";
-
-export type AnnotationKind = "link" | "asset" | "markdown" | "ref";
-
-/** A field that a later stage acts on, noted during validation. */
-export interface Annotation {
-  kind: AnnotationKind;
-  file: string;
-  pointer: string;
-  value: string;
-  /** markdown: "inline" | "block"; ref: the collection name; link: "page" for a record's own page (x-page). */
-  arg?: string;
-  /** For a link found in Markdown: the line of the text it is on. */
-  line?: number;
-  /** In a section parked with "hidden": true (3-resolve.ts): checked, but not shown, so it counts as no use of what it names. */
-  hidden?: boolean;
-}
-
-export interface ValidatedContent {
-  files: SourceFile[];
-  assets: Map<string, Buffer>;
-  annotations: Annotation[];
-  issues: Issue[];
-}
 
 const ANNOTATING_KEYWORDS: Record<string, AnnotationKind> = {
   "x-link": "link",
@@ -76,7 +56,7 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
     Object.entries(ANNOTATING_KEYWORDS).map(([keyword, kind]) => [keyword, keyword === "x-link" || kind === "asset" ? ("boolean" as const) : ("string" as const)]),
   );
   // Compiled once and kept between builds (compiled-schemas.ts).
-  const compiled = compiledValidators(schemas, keywords, annotate, ...(cacheDir === undefined ? [] : [cacheDir]));
+  const compiled = compiledValidators(schemas, keywords, annotate, import.meta.url, ...(cacheDir === undefined ? [] : [cacheDir]));
   const validatorFor = (schemaPath: string) => {
     const v = compiled.get(schemaPath);
     if (!v) throw new Error(`Schema ${schemaPath} is not loaded`);
@@ -126,14 +106,6 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
     if (file.entry) issues.push(...entryIssues(file));
     return { issues, annotations };
   };
-}
-
-/** The reading speed behind a reading time (a Markdown kind's rules.readTime), unless the kind gives its own. */
-export const WORDS_PER_MINUTE = 200;
-
-/** Words of a Markdown text, without link addresses and Markdown punctuation. */
-export function countWords(markdown: string): number {
-  return (markdown.replace(/\]\([^)]*\)/g, "]").match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []).length;
 }
 
 /**

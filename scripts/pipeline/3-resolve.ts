@@ -10,11 +10,11 @@
 import { unescapePointerToken } from "../lib/json.ts";
 import { imageSize } from "../lib/image-size.ts";
 import { hashedName } from "../lib/hash.ts";
-import { problem, type Problem } from "./support/errors.ts";
-import { issueAt, type Issue } from "./support/issues.ts";
-import type { SourceFile } from "./1-load.ts";
+import { problem, type Problem } from "../problems/errors.ts";
+import { issueAt, type Issue } from "../problems/issues.ts";
+import type { SourceFile } from "./model.ts";
 import { parseMarkdown } from "./support/markdown.ts";
-import type { Annotation, ValidatedContent } from "./2-validate.ts";
+import type { Annotation, ValidatedContent } from "./model.ts";
 import type { Asset } from "../runtime/model.ts";
 import { focusPoint, MIME, type Photo, type PhotoStyles } from "./support/images.ts";
 

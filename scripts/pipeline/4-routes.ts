@@ -5,8 +5,8 @@
  * canonical link to the primary route. A Markdown entry is at the address its kind gives it
  * (templates/site.ts kinds: with route "/articles/:name", content/articles/<name>.md is /articles/<name>).
  */
-import { problem, type Problem } from "./support/errors.ts";
-import { didYouMean, issueAt, type Issue } from "./support/issues.ts";
+import { problem, type Problem } from "../problems/errors.ts";
+import { didYouMean, issueAt, type Issue } from "../problems/issues.ts";
 import type { ResolvedContent, ResolvedFile } from "./3-resolve.ts";
 
 export interface Route {

@@ -17,36 +17,18 @@
  * main thread renders was measured slower on two cores (cold build 700 -> 800 ms: the
  * second core already draws the share images), so it is not done.
  */
+import type { PieceRead, RenderedReads } from "./model.ts";
+export type { PieceRead, RenderedReads };
 import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
-import { problem, type Problem } from "./support/errors.ts";
-import { DATA_IMAGE_IN_CSS, type PageScan } from "./7-headers.ts";
-import { outputBytes, type OutputData } from "./8-write.ts";
-import { didYouMean, issueAt, issueIn, type Issue } from "./support/issues.ts";
+import { problem, type Problem } from "../problems/errors.ts";
+import { DATA_IMAGE_IN_CSS } from "./7-headers.ts";
+import type { PageScan } from "./model.ts";
+import { outputBytes } from "./8-write.ts";
+import type { OutputData } from "./model.ts";
+import { didYouMean, issueAt, issueIn, type Issue } from "../problems/issues.ts";
 import { atLineOfText, type ResolvedContent } from "./3-resolve.ts";
 import type { Route } from "./4-routes.ts";
-
-/** What the check stage found in one piece of markup. */
-export interface PieceRead {
-  /** Internal href and src values, in document order. */
-  refs: string[];
-  /** The id attributes, the targets of #fragments. */
-  ids: string[];
-  /** How many <h1> elements. */
-  h1: number;
-  scan: PageScan;
-}
-
-/**
- * What the check stage read in the rendered pages: each page's own pieces (in the
- * order of `pages`) and each shared part, by key. A piece that recurs (an alias page
- * renders as its target does) is read once.
- */
-export interface RenderedReads {
-  ownReads: PieceRead[][];
-  parts: Map<string, PieceRead>;
-  pages: { keys: string[] }[];
-}
 
 /**
  * Reads every piece of the pages and every shared part once; `previous` holds the reads of an

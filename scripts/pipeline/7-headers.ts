@@ -22,13 +22,15 @@
  * - every file under assets/ must carry a content hash in its name: only those are
  *   cached for a year; everything else is revalidated on every use.
  */
-import { createHash } from "node:crypto";
+import type { PageScan } from "./model.ts";
+export type { PageScan };
+import { sha256Source } from "../lib/csp.ts";
 import type { PolicySources, SiteModule } from "../api.ts";
 import { formatHeadersFile, matchesPattern, type Header, type HeaderRule } from "../lib/headers-file.ts";
-import { problem } from "./support/errors.ts";
-import { issueIn, type Issue } from "./support/issues.ts";
+import { problem } from "../problems/errors.ts";
+import { issueIn, type Issue } from "../problems/issues.ts";
 import type { Route } from "./4-routes.ts";
-import type { OutputData } from "./8-write.ts";
+import type { OutputData } from "./model.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
@@ -42,7 +44,6 @@ export const DEPLOY_FILES = {
   nginx: "_headers.nginx.conf",
   cloudfront: "_headers.cloudfront.json",
 } as const;
-
 
 /** Two years, with subdomains; not "preload", which is a commitment to make on purpose (see DEPLOY.md). */
 export const HSTS = "max-age=63072000; includeSubDomains";
@@ -61,10 +62,6 @@ export interface PolicyInput {
   inlineStyles: string[];
   /** Whether the built CSS or HTML uses data: images. */
   dataImages: boolean;
-}
-
-export function sha256Source(text: string): string {
-  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 }
 
 function origin(url: string): string | undefined {
@@ -101,16 +98,6 @@ export function contentSecurityPolicy(input: PolicyInput): string {
   return formatCsp(cspDirectives(input));
 }
 
-/** The CSP with one more inline script allowed by its hash (the dev server's live-reload client). */
-export function allowInlineScript(csp: string, script: string): string {
-  const hash = sha256Source(script);
-  const parts = csp.split(/\s*;\s*/).filter(Boolean);
-  const at = parts.findIndex((p) => /^script-src(\s|$)/i.test(p));
-  if (at === -1) parts.push(`script-src 'self' ${hash}`);
-  else parts[at] = `${parts[at]} ${hash}`;
-  return parts.join("; ");
-}
-
 export function securityHeaders(input: PolicyInput): Header[] {
   return [
     ["Content-Security-Policy", contentSecurityPolicy(input)],
@@ -134,16 +121,6 @@ export interface HeaderPlan {
 }
 
 // ---------------------------------------------------------------- what the check stage read
-
-/** What the policy needs from one page or piece of one (read by the check stage, check.ts). */
-export interface PageScan {
-  inlineStyles: string[];
-  /** Executable inline scripts (not JSON data blocks). */
-  inlineScripts: string[];
-  /** Attributes the policy blocks or that run script: onclick=…, style=…, href="javascript:…". */
-  blocked: string[];
-  dataImages: boolean;
-}
 
 /** Matches CSS text, not markup: a url() whose address is data:. */
 export const DATA_IMAGE_IN_CSS = /url\(\s*["']?\s*data:/i;

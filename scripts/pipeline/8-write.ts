@@ -10,21 +10,20 @@
  * was, and the spare's time changed (it is marked first), so the next build writes a new folder
  * whole instead of trusting what it knew of the spare.
  */
+import type { OutputData } from "./model.ts";
+export type { OutputData };
 import { promises as fs, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { isFsError } from "../lib/fs-errors.ts";
 import { linkTarget, lockDist, newBuildFolder, swapHolding, swapIn, swapPaths } from "../lib/swap.ts";
 import { hashText } from "../lib/hash.ts";
 import { Worker } from "node:worker_threads";
-import type { OutputState } from "./support/memo.ts";
+import type { OutputState } from "./model.ts";
 
 const WRITES_AT_ONCE = 16;
 
 /** For tests (killed-build.test.ts): called once an incremental build has replaced its first file in the spare version. */
 export const updateHooks: { afterFirstChange?: () => void } = {};
-
-/** What goes into a file of dist/: text, bytes, or a file to copy as it is (a photo's copy in the build cache). */
-export type OutputData = string | Uint8Array | { copyFrom: string };
 
 /** The bytes of an output file (for tests and tools that compare builds, and the Studio's preview). */
 export function outputBytes(data: OutputData): Buffer {

@@ -20,7 +20,8 @@
 import type { ImgHTMLAttributes } from "react";
 import { useContext } from "react";
 import { Ctx } from "./context.ts";
-import type { Asset } from "./model.ts";
+import type { Asset, ImagePreload } from "./model.ts";
+export type { ImagePreload } from "./model.ts";
 import { largestSlotWidth } from "./responsive.ts";
 
 export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "sizes" | "width" | "height" | "alt" | "loading"> {
@@ -34,14 +35,6 @@ export interface PictureProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 
 }
 
 /** What the head preloads for a page's main image (link rel="preload" as="image"). */
-export interface ImagePreload {
-  /** Without imageSrcSet: the file itself (an SVG drawing). */
-  href?: string;
-  imageSrcSet?: string;
-  imageSizes?: string;
-  /** The type of the sources preloaded: a browser that cannot show it skips the preload (and picks another source). */
-  type?: string;
-}
 
 export function Picture({ image, alt, sizes, priority = false, className, ...rest }: PictureProps) {
   const ctx = useContext(Ctx);

@@ -5,7 +5,7 @@
  * templates/context.ts), so the generator never names a site's content types.
  */
 import { createContext, useContext, type ReactNode } from "react";
-import type { ImagePreload } from "./Picture.tsx";
+import type { ImagePreload } from "./model.ts";
 
 export interface RenderContext<Site = unknown, Page = unknown> {
   site: Site;

@@ -54,3 +54,12 @@ export interface PageSeo {
   manifest: string;
   jsonLd: Record<string, unknown>;
 }
+
+export interface ImagePreload {
+  /** Without imageSrcSet: the file itself (an SVG drawing). */
+  href?: string;
+  imageSrcSet?: string;
+  imageSizes?: string;
+  /** The type of the sources preloaded: a browser that cannot show it skips the preload (and picks another source). */
+  type?: string;
+}

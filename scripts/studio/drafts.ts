@@ -17,8 +17,9 @@
  */
 import type { ProjectPaths } from "../lib/paths.ts";
 import { runPipeline, type WarmCache } from "../pipeline/index.ts";
-import { outputBytes, type OutputData } from "../pipeline/8-write.ts";
-import type { Issue } from "../pipeline/support/issues.ts";
+import { outputBytes } from "../pipeline/8-write.ts";
+import type { OutputData } from "../pipeline/model.ts";
+import type { Issue } from "../problems/issues.ts";
 import type { Route } from "../pipeline/4-routes.ts";
 import type { StudioIssue } from "./protocol.ts";
 

@@ -7,7 +7,7 @@
  * (the per-run token the server writes into the app's page) from the app's own
  * origin (lib/same-origin.ts); anything else gets 403 and writes nothing.
  */
-import type { Issue } from "../pipeline/support/issues.ts";
+import type { Issue } from "../problems/issues.ts";
 
 /** A content file as the editor thinks of it. `path` is relative to the project root ("content/pages/index.json"). */
 export interface StudioFileEntry {
@@ -77,7 +77,7 @@ export interface StudioFile {
 }
 
 /**
- * An issue as the build reports it (pipeline/support/issues.ts), without the report's
+ * An issue as the build reports it (problems/issues.ts), without the report's
  * grouping; its code is the catalogue's, or "build-crashed" when a preview could not be made.
  */
 export type StudioIssue = Pick<Issue, "severity" | "file" | "line" | "column" | "pointer" | "message" | "hint"> & { code: string };

@@ -9,11 +9,12 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { imageSize } from "../lib/image-size.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
-import { load, type SourceFile } from "../pipeline/1-load.ts";
+import { load } from "../pipeline/1-load.ts";
+import type { SourceFile } from "../pipeline/model.ts";
 import { schemaPathOf } from "../pipeline/2-validate.ts";
 import { pageRoute } from "../pipeline/4-routes.ts";
 import type { SchemaSet } from "../pipeline/support/schemas.ts";
-import { loadSiteModule } from "../pipeline/support/site-module.ts";
+import { loadSiteModule } from "../lib/site-module.ts";
 import { humanize } from "./bundle-schemas.ts";
 import type { StudioAsset, StudioFileEntry, StudioRecord, StudioSite } from "./protocol.ts";
 

@@ -9,7 +9,7 @@ import { isEditorTempFile } from "../../scripts/lib/dev-client.ts";
 import { isSystemOrEditorFile } from "../../scripts/lib/os-files.ts";
 import { unknownFileAdvice } from "../../scripts/pipeline/1-load.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { location, type Issue } from "../../scripts/pipeline/support/issues.ts";
+import { location, type Issue } from "../../scripts/problems/issues.ts";
 import { fixtureText, fixturesRemovedAfterAll } from "./fixture.ts";
 
 const SYSTEM = [

@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { formatIssue, location, type Issue } from "../../scripts/pipeline/support/issues.ts";
+import { formatIssue, location, type Issue } from "../../scripts/problems/issues.ts";
 import { edited, fixturesRemovedAfterAll } from "./fixture.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);

@@ -8,7 +8,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { location } from "../../scripts/pipeline/support/issues.ts";
+import { location } from "../../scripts/problems/issues.ts";
 import { besideDist } from "./support/versions.ts";
 import { edited, fingerprint, fixturesRemovedAfterAll, fixtureText, type FixtureProject } from "./fixture.ts";
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { FrontMatterError, parseFrontMatter } from "../../scripts/lib/front-matter.ts";
-import { countWords } from "../../scripts/pipeline/2-validate.ts";
+import { countWords } from "../../scripts/lib/words.ts";
 
 describe("front matter", () => {
   it("reads key: value lines, numbers as numbers, the rest as the body, with positions", () => {

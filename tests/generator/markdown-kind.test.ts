@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { location, type Issue } from "../../scripts/pipeline/support/issues.ts";
+import { location, type Issue } from "../../scripts/problems/issues.ts";
 import { edited, fixtureText, fixturesRemovedAfterAll } from "./fixture.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);

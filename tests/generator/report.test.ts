@@ -1,11 +1,11 @@
 /**
- * The report people read (scripts/lib/report.ts): issues that come in numbers (a
+ * The report people read (scripts/problems/report.ts): issues that come in numbers (a
  * group, such as placeholder addresses) take one line each under one heading, with
  * their hint once; the dev server shows a group as one line.
  */
 import { describe, expect, it } from "vitest";
-import type { Issue, IssueGroup } from "../../scripts/pipeline/support/issues.ts";
-import { describeIssues, printIssues, warningSummary, type PrintOptions } from "../../scripts/lib/report.ts";
+import type { Issue, IssueGroup } from "../../scripts/problems/issues.ts";
+import { describeIssues, printIssues, warningSummary, type PrintOptions } from "../../scripts/problems/report.ts";
 
 const GROUP: IssueGroup = { name: "odd things", singular: "odd thing", heading: "each of them odd", hint: "Make them even." };
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { formatIssue, location, type Issue } from "../../scripts/pipeline/support/issues.ts";
+import { formatIssue, location, type Issue } from "../../scripts/problems/issues.ts";
 import { parseMarkdownUncached } from "../../scripts/pipeline/support/markdown.ts";
 import { HEADING_LIMIT, TEXT_LIMIT, textKind } from "../../scripts/pipeline/support/text-checks.ts";
 import { edited, fixturesRemovedAfterAll } from "./fixture.ts";

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { location, type Issue } from "../../scripts/pipeline/support/issues.ts";
+import { location, type Issue } from "../../scripts/problems/issues.ts";
 import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
 import { edited, fixturesRemovedAfterAll } from "./fixture.ts";
 

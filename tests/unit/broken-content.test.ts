@@ -4,7 +4,7 @@
  * files are copied byte for byte, so images and UTF-16 files work), and:
  *
  * - expected.txt: the errors the pipeline must report, one line each: severity, code
- *   (scripts/pipeline/support/errors.ts) and location (file:line:column and field), e.g.
+ *   (scripts/problems/errors.ts) and location (file:line:column and field), e.g.
  *
  *     error unknown-section-type content/pages/broken.json:6:15 /sections/0/type
  *
@@ -21,7 +21,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { formatIssues, location } from "../../scripts/pipeline/support/issues.ts";
+import { formatIssues, location } from "../../scripts/problems/issues.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { fingerprint } from "./support/fingerprint.ts";
 import { BROKEN_CORPUS, brokenCaseFiles, brokenCases, tempProject } from "./project.ts";

@@ -6,7 +6,7 @@
  * by npm run bench (save-to-reload), not here.
  */
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -104,5 +104,25 @@ describe("the dev server", () => {
     const copy = await fetch(`${base}${avif}`);
     expect(copy.status).toBe(200);
     expect(copy.headers.get("content-type")).toBe("image/avif");
-  }, 90_000);
+
+    // A page saved in place, then saved as editors that write a new file and rename it over the old one do:
+    // each time the open page reloads and is served with the edit (first from the one-page rebuild, then from
+    // the whole build), and dist/ stays a link to a complete version of the site.
+    const pricing = path.join(project.content, "pages/pricing.json");
+    const original = readFileSync(pricing, "utf8");
+    expect(original).toContain("Plans that Grow with Your Building");
+    for (const [heading, save] of [
+      ["Plans Saved in Place", (text: string) => writeFileSync(pricing, text)],
+      ["Plans Saved by Rename", (text: string) => (writeFileSync(`${pricing}.tmp-save`, text), renameSync(`${pricing}.tmp-save`, pricing))],
+    ] as const) {
+      save(original.replace("Plans that Grow with Your Building", heading));
+      await next("reload");
+      expect(await (await fetch(`${base}/pricing`)).text()).toContain(heading);
+    }
+    for (let i = 0; !readFileSync(path.join(project.dist, "pricing/index.html"), "utf8").includes("Plans Saved by Rename"); i++) {
+      expect(i, "the whole build writes the page into dist/ within 30 s").toBeLessThan(150);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(lstatSync(project.dist).isSymbolicLink()).toBe(true);
+  }, 120_000);
 });

@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { exampleOf, generateCatalogue, generateErrorReference } from "../../scripts/docs.ts";
-import { catalogueEntry, CODES } from "../../scripts/pipeline/support/errors.ts";
+import { catalogueEntry, CODES } from "../../scripts/problems/errors.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { loadSchemas } from "../../scripts/pipeline/support/schemas.ts";
 import path from "node:path";

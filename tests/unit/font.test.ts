@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { ARIAL, BASE_TEXT, FALLBACKS, fontStack, brandFont, contentStrings, fallbackOverrides, FONT_URL_TOKEN, fontFaceCss, fontText, templateTexts, withFontUrl } from "../../scripts/pipeline/support/font.ts";
 import { HASHED_NAME, IMMUTABLE_PREFIX } from "../../scripts/pipeline/7-headers.ts";
 import { load } from "../../scripts/pipeline/1-load.ts";
-import { resolveFont } from "../../scripts/pipeline/support/site-module.ts";
+import { resolveFont } from "../../scripts/lib/site-module.ts";
 import siteModule from "../../templates/site.ts";
 
 /** The site's font (templates/site.ts), its files found. */

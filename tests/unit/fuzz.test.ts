@@ -14,7 +14,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import type { Issue } from "../../scripts/pipeline/support/issues.ts";
+import type { Issue } from "../../scripts/problems/issues.ts";
 import { tempProject } from "./project.ts";
 import { fingerprint } from "./support/fingerprint.ts";
 

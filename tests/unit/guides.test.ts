@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { WORDS_PER_MINUTE } from "../../scripts/pipeline/2-validate.ts";
+import { WORDS_PER_MINUTE } from "../../scripts/lib/words.ts";
 import { tempProject } from "./project.ts";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { devClientScript, injectDevClient } from "../../scripts/lib/dev-client.ts";
 import { formatHeadersFile, headersForPath, HeadersFileError, matchesPattern, parseHeadersFile, type HeaderRule } from "../../scripts/lib/headers-file.ts";
 import { projectPaths } from "../../scripts/lib/paths.ts";
+import { allowInlineScript } from "../../scripts/lib/csp.ts";
 import {
-  allowInlineScript,
   cloudFrontPolicies,
   contentSecurityPolicy,
   DEPLOY_FILES,

@@ -14,7 +14,7 @@ import { parseJson } from "../../scripts/lib/json.ts";
 import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import type { Issue } from "../../scripts/pipeline/support/issues.ts";
+import type { Issue } from "../../scripts/problems/issues.ts";
 import type { SourceFile } from "../../scripts/pipeline/1-load.ts";
 import { PLACEHOLDER_GROUP, placeholderIssues } from "../../scripts/pipeline/support/placeholders.ts";
 import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/support/schemas.ts";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import type { Issue } from "../../scripts/pipeline/support/issues.ts";
+import type { Issue } from "../../scripts/problems/issues.ts";
 import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
 import { tempProject } from "./project.ts";
 

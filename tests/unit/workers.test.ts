@@ -13,7 +13,7 @@ import { projectPaths } from "../../scripts/lib/paths.ts";
 import { firstMarkdownKind, syntheticEntries, syntheticEntry, writeSyntheticProject } from "../../scripts/lib/synthetic-entries.ts";
 import type { BuildResult } from "../../scripts/pipeline/index.ts";
 import { poolSettings, share } from "../../scripts/pipeline/support/pool.ts";
-import { countWords, WORDS_PER_MINUTE } from "../../scripts/pipeline/2-validate.ts";
+import { countWords, WORDS_PER_MINUTE } from "../../scripts/lib/words.ts";
 import { buildWithWorkers } from "../generator/support/workers.ts";
 import { outputBytes, type OutputData } from "../../scripts/pipeline/8-write.ts";
 

@@ -28,10 +28,10 @@
  */
 import { Parser, type Handler } from "htmlparser2";
 import { imageSize } from "../../lib/image-size.ts";
-import type { Annotation } from "../2-validate.ts";
-import type { SourceFile } from "../1-load.ts";
-import { problem, type Problem } from "./errors.ts";
-import { issueIn, type Issue } from "./issues.ts";
+import type { Annotation } from "../model.ts";
+import type { SourceFile } from "../model.ts";
+import { problem, type Problem } from "../../problems/errors.ts";
+import { issueIn, type Issue } from "../../problems/issues.ts";
 import { PHOTO } from "./images.ts";
 
 /** 1 MB = 1,000,000 bytes, as in the performance budgets (scripts/lib/budgets.ts). */

@@ -44,10 +44,11 @@ export function entrySchemas(schemas: SchemaSet): string[] {
  * keywords whose string values are reported through `annotate`, with their
  * schema types.
  */
-export function compiledValidators(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, cacheDir = defaultCacheDir()): Map<string, ValidateFunction> {
+/** `source`: the address of the module that sets the keywords and annotations up (2-validate.ts passes its import.meta.url): its text is in the cache key. */
+export function compiledValidators(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, source: string, cacheDir = defaultCacheDir()): Map<string, ValidateFunction> {
   // "" (or SSG_CACHE=0): no cache.
   const entries = entrySchemas(schemas);
-  const file = cacheDir && path.join(cacheDir, `validators-${cacheKey(schemas, keywords, entries)}.cjs`);
+  const file = cacheDir && path.join(cacheDir, `validators-${cacheKey(schemas, keywords, entries, source)}.cjs`);
   if (file) {
     let code: string | undefined;
     try {
@@ -85,10 +86,10 @@ function prune(dir: string): void {
   for (const { f } of files.slice(KEEP)) for (const gone of [f, `${f}.v8`]) rmSync(path.join(dir, gone), { force: true });
 }
 
-function cacheKey(schemas: SchemaSet, keywords: Record<string, string>, entries: string[]): string {
+function cacheKey(schemas: SchemaSet, keywords: Record<string, string>, entries: string[], source: string): string {
   const hash = createHash("sha256");
   hash.update(JSON.stringify({ ajv: (require("ajv/package.json") as { version: string }).version, OPTIONS, FORMATS: Object.entries(FORMATS).map(([k, v]) => [k, String(v)]), keywords, entries }));
-  for (const own of [fileURLToPath(import.meta.url), fileURLToPath(new URL("../2-validate.ts", import.meta.url))]) {
+  for (const own of [fileURLToPath(import.meta.url), fileURLToPath(source)]) {
     try {
       hash.update(readFileSync(own));
     } catch {

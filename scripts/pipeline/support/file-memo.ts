@@ -10,29 +10,13 @@
  * 1-load.ts gives each file it reads with a memo its facts (factsOf); the later stages
  * use them and fill in what they learn.
  */
+import type { KeptAnnotation, FileFacts, FileMemo } from "../model.ts";
+export type { KeptAnnotation, FileFacts, FileMemo };
 import { unescapePointerToken } from "../../lib/json.ts";
 import type { FrontMatterFile } from "../../lib/front-matter.ts";
-import type { Annotation } from "../2-validate.ts";
-import type { SourceFile } from "../1-load.ts";
-import type { Issue } from "./issues.ts";
-
-/** An annotation without its file's path, and without its value when that is the text at its pointer (a guide's body is not kept twice). */
-export type KeptAnnotation = Omit<Annotation, "file" | "value"> & { value?: string };
-
-export interface FileFacts {
-  /** A Markdown entry's front matter; `bodyless` as stored, its body being the rest of the text (1-load.ts takes it from there). */
-  frontMatter?: FrontMatterFile & { bodyless?: true };
-  validation?: { issues: Issue[]; annotations: KeptAnnotation[] };
-  /** The code points of its strings (font.ts contentCharacters). */
-  chars?: number[];
-}
-
-export interface FileMemo {
-  /** The last build's facts, by file key. */
-  previous: ReadonlyMap<string, FileFacts> | undefined;
-  /** This build's, by file key (for the next). */
-  used: Map<string, FileFacts>;
-}
+import type { Annotation } from "../model.ts";
+import type { SourceFile } from "../model.ts";
+import type { Issue } from "../../problems/issues.ts";
 
 const factsOfFile = new WeakMap<SourceFile, FileFacts>();
 

@@ -33,9 +33,9 @@ import { fileURLToPath } from "node:url";
 import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { contentHash } from "../../lib/hash.ts";
 import { ROOT } from "../../lib/paths.ts";
-import type { SourceFile } from "../1-load.ts";
+import type { SourceFile } from "../model.ts";
 import { factsOf } from "./file-memo.ts";
-import type { ResolvedFont } from "./site-module.ts";
+import type { ResolvedFont } from "../../lib/site-module.ts";
 
 
 /** The brand face's src in the compiled stylesheet, until the build knows the hashed file's address. */

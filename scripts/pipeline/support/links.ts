@@ -8,8 +8,8 @@
  * with its name mistyped), and a mailto: address with a typo. Nothing is fetched.
  */
 import { classifyLink, emailMistake, hostOf, isLocalHost, normalizeRoute, siteHostMatch } from "../../lib/url.ts";
-import { problem, type Problem } from "./errors.ts";
-import { issueAt, type Issue } from "./issues.ts";
+import { problem, type Problem } from "../../problems/errors.ts";
+import { issueAt, type Issue } from "../../problems/issues.ts";
 import { atLineOfText, type ResolvedContent } from "../3-resolve.ts";
 import { closestRoute, type Route } from "../4-routes.ts";
 

@@ -30,7 +30,7 @@
  */
 import { Parser, type Node } from "commonmark";
 import type { MdNode } from "../../runtime/model.ts";
-import type { MarkdownProblem, MarkdownResult } from "./markdown.ts";
+import type { MarkdownProblem, MarkdownResult } from "../model.ts";
 
 const parser = new Parser();
 

@@ -3,11 +3,13 @@
  * that templates render with our own renderer. Raw HTML and images never pass;
  * every link is returned so the link check can see it.
  */
+import type { MarkdownProblem, MarkdownResult } from "../model.ts";
+export type { MarkdownProblem, MarkdownResult };
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import type { BlockMarkdown, InlineMarkdown, MdNode } from "../../runtime/model.ts";
 import { hashText } from "../../lib/hash.ts";
-import { problem, type Problem } from "./errors.ts";
+import { problem, type Problem } from "../../problems/errors.ts";
 import { parseFast } from "./markdown-fast.ts";
 
 interface MdastNode {
@@ -20,20 +22,6 @@ interface MdastNode {
   start?: number | null;
   children?: MdastNode[];
   position?: { start: { line: number; column: number } };
-}
-
-/** A problem of the text (errors.ts), with its line. */
-export interface MarkdownProblem extends Problem {
-  /** 1-based line inside the Markdown text. */
-  line: number;
-}
-
-export interface MarkdownResult {
-  value: InlineMarkdown | BlockMarkdown;
-  links: string[];
-  /** The line of the text each link is on (same order as links). */
-  linkLines: number[];
-  problems: MarkdownProblem[];
 }
 
 const processor = unified().use(remarkParse);

@@ -18,31 +18,10 @@
  * Valid only while templates/ and schemas/ are unchanged: the dev server starts a new
  * builder (an empty memo) when they change. Entries not used by a build are dropped.
  */
+import type { OutputState, KeptPage } from "../model.ts";
+export type { OutputState, KeptPage };
 import type { FragmentCache, RenderedPage } from "../5-render.tsx";
-import type { PieceRead } from "../6-check.ts";
-
-/**
- * A version of the site (lib/swap.ts) as the last build left it: its folder, the folder's inode
- * and modification time (set by each update, so another builder's is noticed), and each file's
- * signature.
- */
-export interface OutputState {
-  folder: string;
-  ino: number;
-  mtimeMs: number;
-  files: Map<string, string>;
-  /** The files the build that left dist/ so wrote or deleted, ["*"] for all of them (a new folder). */
-  changes?: string[];
-}
-
-/** What the checks need of a page that dist/ already holds and that is not rendered again (a build from the stored memo). */
-export interface KeptPage {
-  /** Its shared parts, in order. */
-  keys: string[];
-  photoSlots: [file: string, width: number][];
-  /** Its own pieces as the check stage read them. */
-  reads: PieceRead[];
-}
+import type { PieceRead } from "../model.ts";
 
 export interface RenderMemo {
   /** The hash of the render input the pages below were rendered with (5-render.tsx renderDataKey; in each page's key too). */

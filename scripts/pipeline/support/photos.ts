@@ -7,11 +7,11 @@
  * published; those a template names (templates/site.ts templateAssets) are, as they are.
  */
 import { defaultCacheDir } from "../../lib/cache.ts";
-import type { Annotation, ValidatedContent } from "../2-validate.ts";
+import type { Annotation, ValidatedContent } from "../model.ts";
 import type { ResolvedContent } from "../3-resolve.ts";
-import type { SourceFile } from "../1-load.ts";
-import { problem } from "./errors.ts";
-import { issueAt, type Issue } from "./issues.ts";
+import type { SourceFile } from "../model.ts";
+import { problem } from "../../problems/errors.ts";
+import { issueAt, type Issue } from "../../problems/issues.ts";
 import { engine, limited, PHOTO, PhotoCache, PhotoStyles, planPhoto, sourceHash, type FileRef, type Photo } from "./images.ts";
 
 export interface PhotoJob {

@@ -27,12 +27,12 @@
  *
  * The same address may be written many times (the help centre in the header, the
  * footer and pages): each occurrence is its own issue, and all share a group, so that
- * the report lists them one line each under one heading (scripts/lib/report.ts).
+ * the report lists them one line each under one heading (scripts/problems/report.ts).
  */
 import { escapePointerToken, locate, type Position } from "../../lib/json.ts";
-import { placeholderGroup, problem } from "./errors.ts";
-import type { Issue, IssueGroup } from "./issues.ts";
-import type { SourceFile } from "../1-load.ts";
+import { placeholderGroup, problem } from "../../problems/errors.ts";
+import type { Issue, IssueGroup } from "../../problems/issues.ts";
+import type { SourceFile } from "../model.ts";
 import { derefSchema, type JsonSchema, type SchemaSet } from "./schemas.ts";
 import { schemaPathOf } from "../2-validate.ts";
 

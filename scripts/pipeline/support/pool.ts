@@ -19,13 +19,16 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { parseMarkdownUncached, primeMarkdown, type MarkdownResult } from "./markdown.ts";
-import type { ResolvedFont } from "./site-module.ts";
-import { renderData, type RenderData, type RenderedPage, type RenderInput } from "../5-render.tsx";
+import { parseMarkdownUncached, primeMarkdown } from "./markdown.ts";
+import type { MarkdownResult } from "../model.ts";
+import type { ResolvedFont } from "../../lib/site-module.ts";
+import { renderData, type RenderedPage, type RenderInput } from "../5-render.tsx";
+import type { Job, RenderSetup } from "./worker-jobs.ts";
+export type { Job, RenderSetup } from "./worker-jobs.ts";
 import type { Route } from "../4-routes.ts";
 import type { PageSeo } from "./seo.ts";
 import type { SchemaSet } from "./schemas.ts";
-import type { Annotation } from "../2-validate.ts";
+import type { Annotation } from "../model.ts";
 import { bundledWorker } from "../../lib/template-import.ts";
 
 /** Pages from which the default setting shares parsing and rendering with workers. */
@@ -55,19 +58,6 @@ export function poolSettings(env = process.env["SSG_WORKERS"], cores = os.availa
   }
   return { workers: Math.max(0, Math.min(cores - 1, 3)), forced: false };
 }
-
-/** What the worker needs to render: RenderInput without section components, bytes and the SEO plan (functions; heads come with each page). */
-export interface RenderSetup {
-  templatesDir: string;
-  sectionTypes: string[];
-  input: RenderData;
-}
-
-export type Job =
-  | { job: "styles"; templatesDir: string; font: ResolvedFont }
-  | { job: "parse"; items: [text: string, mode: "inline" | "block"][] }
-  | { job: "setup"; setup: RenderSetup }
-  | { job: "render"; routes: Route[]; heads: PageSeo[] };
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; stack?: string };
 

@@ -2,7 +2,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { listFiles } from "../../lib/fs.ts";
-import { SiteModuleError } from "./site-module.ts";
+import { SiteModuleError } from "../../lib/site-module.ts";
 
 export type JsonSchema = Record<string, unknown>;
 

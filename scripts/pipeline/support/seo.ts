@@ -11,12 +11,12 @@ import { promisify } from "node:util";
 import type { PageSeo } from "../../runtime/model.ts";
 import type { Crumb, PageFacts, SiteModule, SiteSettings as Site } from "../../api.ts";
 import { rel, type ProjectPaths } from "../../lib/paths.ts";
-import { problem, type Problem } from "./errors.ts";
-import { issueAt, type Issue } from "./issues.ts";
+import { problem, type Problem } from "../../problems/errors.ts";
+import { issueAt, type Issue } from "../../problems/issues.ts";
 import type { ResolvedContent } from "../3-resolve.ts";
 import { pageRoute, type Route } from "../4-routes.ts";
 import { drawIcons, drawImage, SHARE_HEIGHT, SHARE_WIDTH, shareCardSvg, shareImageName, type DrawnImage, type IconSet, type ImageKit } from "./share-images.ts";
-import type { Annotation } from "../2-validate.ts";
+import type { Annotation } from "../model.ts";
 
 export type { PageSeo };
 

@@ -18,7 +18,7 @@ import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { fontMetrics, type FontMetrics } from "../../lib/font-metrics.ts";
 import { hashedName } from "../../lib/hash.ts";
 import { rasterizer } from "../../lib/rasterize.ts";
-import { loadSiteModule, resolveFont } from "./site-module.ts";
+import { loadSiteModule, resolveFont } from "../../lib/site-module.ts";
 
 const require = createRequire(import.meta.url);
 

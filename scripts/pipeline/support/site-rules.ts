@@ -6,8 +6,8 @@
  */
 import type { SiteModule } from "../../api.ts";
 import type { ResolvedContent } from "../3-resolve.ts";
-import { problem } from "./errors.ts";
-import { issueAt, issueIn, type Issue } from "./issues.ts";
+import { problem } from "../../problems/errors.ts";
+import { issueAt, issueIn, type Issue } from "../../problems/issues.ts";
 
 export function siteRuleIssues(siteModule: Pick<SiteModule<unknown>, "checks">, content: Pick<ResolvedContent, "files" | "sources">): Issue[] {
   if (!siteModule.checks) return [];

@@ -22,8 +22,9 @@ import { ROOT, type ProjectPaths } from "../../lib/paths.ts";
 import type { Located } from "../../lib/json.ts";
 import type { FragmentCache } from "../5-render.tsx";
 import { dumpMarkdown, primeMarkdownStored, type StoredMarkdown } from "./markdown.ts";
-import type { KeptPage, OutputState, RenderMemo } from "./memo.ts";
-import type { FileFacts } from "./file-memo.ts";
+import type { RenderMemo } from "./memo.ts";
+import type { KeptPage, OutputState } from "../model.ts";
+import type { FileFacts } from "../model.ts";
 
 /** Bumped when what is stored changes shape. */
 const FORMAT = 8;

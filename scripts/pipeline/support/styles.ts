@@ -7,7 +7,7 @@ import path from "node:path";
 import { compile, optimize } from "@tailwindcss/node";
 import { Scanner } from "@tailwindcss/oxide";
 import { fontFaceCss } from "./font.ts";
-import type { ResolvedFont } from "./site-module.ts";
+import type { ResolvedFont } from "../../lib/site-module.ts";
 
 export async function buildStyles(templatesDir: string, font: ResolvedFont): Promise<string> {
   const input = path.join(templatesDir, "styles.css");

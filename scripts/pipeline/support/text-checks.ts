@@ -20,9 +20,9 @@
  */
 import { emailMistake, hostOf } from "../../lib/url.ts";
 import { escapePointerToken } from "../../lib/json.ts";
-import { problem, type Problem } from "./errors.ts";
-import { issueAt, type Issue } from "./issues.ts";
-import type { SourceFile } from "../1-load.ts";
+import { problem, type Problem } from "../../problems/errors.ts";
+import { issueAt, type Issue } from "../../problems/issues.ts";
+import type { SourceFile } from "../model.ts";
 import { schemaPathOf } from "../2-validate.ts";
 import { dereferencer, schemaAt, type At, type Deref } from "./placeholders.ts";
 import type { SchemaSet } from "./schemas.ts";

@@ -6,11 +6,11 @@
  * and the Markdown entries a section lists.
  */
 import { classifyLink, normalizeRoute } from "../../lib/url.ts";
-import { problem, type Problem } from "./errors.ts";
-import { issueAt, issueIn, type Issue } from "./issues.ts";
+import { problem, type Problem } from "../../problems/errors.ts";
+import { issueAt, issueIn, type Issue } from "../../problems/issues.ts";
 import type { ResolvedContent } from "../3-resolve.ts";
 import { NOT_FOUND_PAGE, type Route } from "../4-routes.ts";
-import type { Annotation } from "../2-validate.ts";
+import type { Annotation } from "../model.ts";
 
 /** `templateAssets`: the files of content/assets templates use by name (templates/site.ts). */
 export function unusedContent(content: ResolvedContent, annotations: Annotation[], routes: Route[], templateAssets: readonly string[] = []): Issue[] {

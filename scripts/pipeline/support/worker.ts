@@ -3,7 +3,7 @@
  * renders pages with the same functions the main thread uses, on data it is sent.
  */
 import { parentPort } from "node:worker_threads";
-import type { Job, RenderSetup } from "./pool.ts";
+import type { Job, RenderSetup } from "./worker-jobs.ts";
 import type { FragmentCache, RenderInput } from "../5-render.tsx";
 import type { Route } from "../4-routes.ts";
 import type { PageSeo } from "./seo.ts";
@@ -26,7 +26,7 @@ async function handle(msg: Job): Promise<unknown> {
     }
     case "setup": {
       const { loadSectionComponents } = await import("../5-render.tsx");
-      const { loadSiteModule } = await import("./site-module.ts");
+      const { loadSiteModule } = await import("../../lib/site-module.ts");
       const s: RenderSetup = msg.setup;
       input = { ...s.input, seo: { head: (route) => heads.get(route)!, outputs: new Set(), files: () => Promise.reject(new Error("not in a worker")) }, sections: await loadSectionComponents(s.templatesDir, s.sectionTypes), siteModule: await loadSiteModule(s.templatesDir) };
       fragments.clear();

@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { SiteFont, SiteModule } from "../../api.ts";
-import { importTemplate } from "../../lib/template-import.ts";
+import type { SiteFont, SiteModule } from "../api.ts";
+import { importTemplate } from "./template-import.ts";
 
 export const SITE_MODULE = "site.ts";
 

@@ -15,7 +15,7 @@
  * kind of slip, json-*), with the parser's own sentence as the message.
  */
 
-import { MAX_DEPTH } from "../../lib/json.ts";
+import { MAX_DEPTH } from "../lib/json.ts";
 
 export type Severity = "error" | "warning";
 
@@ -882,7 +882,7 @@ export const CATALOGUE = {
     hint: (p) => `Write ${p.secure} (open it in a browser first to check that it works).`,
     example: { file: "content/pages/about.json", line: 9, column: 22, pointer: "/sections/0/actions/0/href", params: { link: "http://www.calgary.example/permits", secure: "https://www.calgary.example/permits" } },
   }),
-  "mistyped-email": entry<{ address: string; mistake: import("../../lib/url.ts").EmailMistake; domain?: string; guess?: string }>({
+  "mistyped-email": entry<{ address: string; mistake: import("../lib/url.ts").EmailMistake; domain?: string; guess?: string }>({
     category: "links",
     title: "An e-mail address with a typo",
     severity: "warning",

@@ -1,4 +1,4 @@
-import { locate, type Located } from "../../lib/json.ts";
+import { locate, type Located } from "../lib/json.ts";
 import { reference, type Code, type Problem } from "./errors.ts";
 
 export type { Code, Problem } from "./errors.ts";
@@ -29,7 +29,7 @@ export interface Issue {
    * help-centre address in the header, the footer and a page), share a group. The
    * report lists a group under one heading, one line per issue (its location and
    * `detail`, then `note` if it has one) and the group's hint once, instead of a
-   * message and a hint each (scripts/lib/report.ts). `message` and `hint` still say
+   * message and a hint each (scripts/problems/report.ts). `message` and `hint` still say
    * everything on their own, for any other reader.
    */
   group?: IssueGroup;

@@ -19,8 +19,8 @@
  * `brief` (the dev server, which rebuilds on every save) shows each group as one line
  * with its count instead.
  */
-import { reference } from "../pipeline/support/errors.ts";
-import { formatIssue, label, location, type Issue, type IssueGroup } from "../pipeline/support/issues.ts";
+import { reference } from "./errors.ts";
+import { formatIssue, label, location, type Issue, type IssueGroup } from "./issues.ts";
 
 export interface PrintOptions {
   /** One line per group instead of one per issue. */
