@@ -254,7 +254,8 @@ async function build(first = false, afterQuick = false): Promise<void> {
   const result = first ? await runScript("scripts/build.ts") : await runBuilder();
   if (stopping) return;
   // dist/ (the new build, or the last good one) is what is served again.
-  const hadQuick = quickPages.size > 0;
+  const servedQuick = new Set(quickPages.keys());
+  const hadQuick = servedQuick.size > 0;
   quickPages = new Map();
   if (!result.ok) {
     buildFailed(errorText(result.output, "The build failed without printing anything."), "Build", result.ms);
@@ -263,8 +264,9 @@ async function build(first = false, afterQuick = false): Promise<void> {
     return;
   }
   lastError = undefined;
-  // Files no page shows (the sitemap's dates change with a save) are no reason to reload a page again.
-  if (afterQuick && result.written?.every((f) => UNSHOWN.has(f))) {
+  // Files no page shows (the sitemap's dates change with a save) are no reason to reload a page again, nor the pages
+  // the one-page rebuild served already (the whole build writes them as they were served: tests/unit/oracle.test.ts).
+  if (afterQuick && result.written?.every((f) => UNSHOWN.has(f) || servedQuick.has(f))) {
     status(`✓ Built in ${result.ms} ms; no other page changed.`);
     return;
   }
