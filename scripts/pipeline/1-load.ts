@@ -2,14 +2,13 @@
  * Stage 1, load: read every content file. JSON is parsed with source positions;
  * assets are read as bytes. Syntax errors become issues, never exceptions.
  */
-import type { FileKind, EntryInfo, SourceFile, LoadedContent, Kinds } from "./model.ts";
+import type { FileKind, EntryInfo, SourceFile, LoadedContent, Kinds, FileFacts, FileMemo } from "./model.ts";
 export type { FileKind, EntryInfo, SourceFile, LoadedContent, Kinds };
 import { promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 import { FrontMatterError, frontMatterBody, parseFrontMatter, readWithoutParser, type FrontMatterFile } from "../lib/front-matter.ts";
 import { hashText } from "../lib/hash.ts";
 import { attachFacts, factsFor } from "./support/file-memo.ts";
-import type { FileFacts, FileMemo } from "./model.ts";
 import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
 import { isSystemOrEditorFile } from "../lib/os-files.ts";

@@ -6,7 +6,7 @@
  * keywords x-link, x-asset, x-markdown and x-ref, so no stage guesses.
  * Cross-file checks that need only content (references, assets, ids) live here too.
  */
-import type { AnnotationKind, Annotation, ValidatedContent } from "./model.ts";
+import type { AnnotationKind, Annotation, ValidatedContent, LoadedContent, SourceFile } from "./model.ts";
 export type { AnnotationKind, Annotation, ValidatedContent };
 import { countWords, WORDS_PER_MINUTE } from "../lib/words.ts";
 import path from "node:path";
@@ -14,7 +14,6 @@ import type { ErrorObject } from "ajv/dist/2020.js";
 import { compiledValidators, FORMATS } from "./support/compiled-schemas.ts";
 import { problem, type Problem, type TextFix } from "../problems/errors.ts";
 import { didYouMean, issueAt, type Issue } from "../problems/issues.ts";
-import type { LoadedContent, SourceFile } from "./model.ts";
 import { factsOf, keepValidation, keptValidation } from "./support/file-memo.ts";
 import { derefSchema, SCHEMA_BASE, type JsonSchema, type SchemaSet } from "./support/schemas.ts";
 

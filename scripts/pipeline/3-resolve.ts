@@ -12,9 +12,8 @@ import { imageSize } from "../lib/image-size.ts";
 import { hashedName } from "../lib/hash.ts";
 import { problem, type Problem } from "../problems/errors.ts";
 import { issueAt, type Issue } from "../problems/issues.ts";
-import type { SourceFile } from "./model.ts";
+import type { SourceFile, Annotation, ValidatedContent } from "./model.ts";
 import { parseMarkdown } from "./support/markdown.ts";
-import type { Annotation, ValidatedContent } from "./model.ts";
 import type { Asset } from "../runtime/model.ts";
 import { focusPoint, MIME, type Photo, type PhotoStyles } from "./support/images.ts";
 

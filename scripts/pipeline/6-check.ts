@@ -17,15 +17,13 @@
  * main thread renders was measured slower on two cores (cold build 700 -> 800 ms: the
  * second core already draws the share images), so it is not done.
  */
-import type { PieceRead, RenderedReads } from "./model.ts";
+import type { PieceRead, RenderedReads, PageScan, OutputData } from "./model.ts";
 export type { PieceRead, RenderedReads };
 import { htmlElements, type HtmlElement } from "../lib/html-scan.ts";
 import { classifyLink, normalizeRoute } from "../lib/url.ts";
 import { problem, type Problem } from "../problems/errors.ts";
 import { DATA_IMAGE_IN_CSS } from "./7-headers.ts";
-import type { PageScan } from "./model.ts";
 import { outputBytes } from "./8-write.ts";
-import type { OutputData } from "./model.ts";
 import { didYouMean, issueAt, issueIn, type Issue } from "../problems/issues.ts";
 import { atLineOfText, type ResolvedContent } from "./3-resolve.ts";
 import type { Route } from "./4-routes.ts";

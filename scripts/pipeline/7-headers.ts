@@ -22,7 +22,7 @@
  * - every file under assets/ must carry a content hash in its name: only those are
  *   cached for a year; everything else is revalidated on every use.
  */
-import type { PageScan } from "./model.ts";
+import type { PageScan, OutputData } from "./model.ts";
 export type { PageScan };
 import { sha256Source } from "../lib/csp.ts";
 import type { PolicySources, SiteModule } from "../api.ts";
@@ -30,7 +30,6 @@ import { formatHeadersFile, matchesPattern, type Header, type HeaderRule } from 
 import { problem } from "../problems/errors.ts";
 import { issueIn, type Issue } from "../problems/issues.ts";
 import type { Route } from "./4-routes.ts";
-import type { OutputData } from "./model.ts";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";

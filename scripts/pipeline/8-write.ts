@@ -10,7 +10,7 @@
  * was, and the spare's time changed (it is marked first), so the next build writes a new folder
  * whole instead of trusting what it knew of the spare.
  */
-import type { OutputData } from "./model.ts";
+import type { OutputData, OutputState } from "./model.ts";
 export type { OutputData };
 import { promises as fs, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -18,7 +18,6 @@ import { isFsError } from "../lib/fs-errors.ts";
 import { linkTarget, lockDist, newBuildFolder, swapHolding, swapIn, swapPaths } from "../lib/swap.ts";
 import { hashText } from "../lib/hash.ts";
 import { Worker } from "node:worker_threads";
-import type { OutputState } from "./model.ts";
 
 const WRITES_AT_ONCE = 16;
 
@@ -233,12 +232,13 @@ export async function updateOutput(dist: string, files: Map<string, OutputData>,
   const p = swapPaths(dist);
   const live = previous.output && (await holds(previous.output, p.dist)) ? previous.output : undefined;
   const changes = live ? changedFiles(files, signatures, live.files) : ["*"];
+  const spare = live && previous.spare && (await holds(previous.spare, p.spare)) ? previous.spare : undefined;
   // Nothing differs from what dist/ shows: nothing to write or swap.
   if (live && changes.length === 0) {
     await folder?.abandon();
-    return { output: { ...live, changes }, spare: previous.spare && (await holds(previous.spare, p.spare)) ? previous.spare : undefined };
+    return { output: { ...live, changes }, spare };
   }
-  if (live && previous.spare && (await holds(previous.spare, p.spare))) {
+  if (live && spare) {
     await folder?.abandon();
     folder = undefined;
     const release = await lockDist(dist);
@@ -246,8 +246,8 @@ export async function updateOutput(dist: string, files: Map<string, OutputData>,
     let updated: OutputState | undefined;
     try {
       // (Another build may have swapped dist/ or taken the spare while this one waited for the lock: then it writes a new folder.)
-      if ((await holds(live, p.dist)) && (await holds(previous.spare, p.spare))) {
-        updated = await applyChanges(previous.spare.folder, files, signatures, previous.spare.files, chunks);
+      if ((await holds(live, p.dist)) && (await holds(spare, p.spare))) {
+        updated = await applyChanges(spare.folder, files, signatures, spare.files, chunks);
         gone = (await swapHolding(dist, updated.folder)).gone;
       }
     } finally {
@@ -259,8 +259,7 @@ export async function updateOutput(dist: string, files: Map<string, OutputData>,
   const written = await writeOutput(dist, files, chunks, folder ?? startOutput(dist));
   const output = { ...(await stateOf(written.folder, signatures)), changes };
   // The version dist/ showed is the spare now: its state is known when it was the last build's.
-  const spare = live && written.spare === live.folder ? live : undefined;
-  return { output, spare };
+  return { output, spare: live && written.spare === live.folder ? live : undefined };
 }
 
 /** Whether updateOutput will bring the spare up to date (no new folder to write): dist/ and the spare are what `previous` says. */

@@ -28,8 +28,7 @@
  */
 import { Parser, type Handler } from "htmlparser2";
 import { imageSize } from "../../lib/image-size.ts";
-import type { Annotation } from "../model.ts";
-import type { SourceFile } from "../model.ts";
+import type { Annotation, SourceFile } from "../model.ts";
 import { problem, type Problem } from "../../problems/errors.ts";
 import { issueIn, type Issue } from "../../problems/issues.ts";
 import { PHOTO } from "./images.ts";

@@ -10,12 +10,10 @@
  * 1-load.ts gives each file it reads with a memo its facts (factsOf); the later stages
  * use them and fill in what they learn.
  */
-import type { KeptAnnotation, FileFacts, FileMemo } from "../model.ts";
+import type { KeptAnnotation, FileFacts, FileMemo, Annotation, SourceFile } from "../model.ts";
 export type { KeptAnnotation, FileFacts, FileMemo };
 import { unescapePointerToken } from "../../lib/json.ts";
 import type { FrontMatterFile } from "../../lib/front-matter.ts";
-import type { Annotation } from "../model.ts";
-import type { SourceFile } from "../model.ts";
 import type { Issue } from "../../problems/issues.ts";
 
 const factsOfFile = new WeakMap<SourceFile, FileFacts>();

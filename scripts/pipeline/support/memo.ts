@@ -18,10 +18,9 @@
  * Valid only while templates/ and schemas/ are unchanged: the dev server starts a new
  * builder (an empty memo) when they change. Entries not used by a build are dropped.
  */
-import type { OutputState, KeptPage } from "../model.ts";
+import type { OutputState, KeptPage, PieceRead } from "../model.ts";
 export type { OutputState, KeptPage };
 import type { FragmentCache, RenderedPage } from "../5-render.tsx";
-import type { PieceRead } from "../model.ts";
 
 export interface RenderMemo {
   /** The hash of the render input the pages below were rendered with (5-render.tsx renderDataKey; in each page's key too). */

@@ -7,9 +7,8 @@
  * published; those a template names (templates/site.ts templateAssets) are, as they are.
  */
 import { defaultCacheDir } from "../../lib/cache.ts";
-import type { Annotation, ValidatedContent } from "../model.ts";
+import type { Annotation, ValidatedContent, SourceFile } from "../model.ts";
 import type { ResolvedContent } from "../3-resolve.ts";
-import type { SourceFile } from "../model.ts";
 import { problem } from "../../problems/errors.ts";
 import { issueAt, type Issue } from "../../problems/issues.ts";
 import { engine, limited, PHOTO, PhotoCache, PhotoStyles, planPhoto, sourceHash, type FileRef, type Photo } from "./images.ts";

@@ -20,7 +20,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { parseMarkdownUncached, primeMarkdown } from "./markdown.ts";
-import type { MarkdownResult } from "../model.ts";
+import type { MarkdownResult, Annotation } from "../model.ts";
 import type { ResolvedFont } from "../../lib/site-module.ts";
 import { renderData, type RenderedPage, type RenderInput } from "../5-render.tsx";
 import type { Job, RenderSetup } from "./worker-jobs.ts";
@@ -28,7 +28,6 @@ export type { Job, RenderSetup } from "./worker-jobs.ts";
 import type { Route } from "../4-routes.ts";
 import type { PageSeo } from "./seo.ts";
 import type { SchemaSet } from "./schemas.ts";
-import type { Annotation } from "../model.ts";
 import { bundledWorker } from "../../lib/template-import.ts";
 
 /** Pages from which the default setting shares parsing and rendering with workers. */

@@ -23,8 +23,7 @@ import type { Located } from "../../lib/json.ts";
 import type { FragmentCache } from "../5-render.tsx";
 import { dumpMarkdown, primeMarkdownStored, type StoredMarkdown } from "./markdown.ts";
 import type { RenderMemo } from "./memo.ts";
-import type { KeptPage, OutputState } from "../model.ts";
-import type { FileFacts } from "../model.ts";
+import type { KeptPage, OutputState, FileFacts } from "../model.ts";
 
 /** Bumped when what is stored changes shape. */
 const FORMAT = 8;
