@@ -7,18 +7,18 @@
  *
  * Protocol (process.send): receives "build"; answers { ok, output, ms, written } with the
  * same report `npm run build` prints and the files of dist/ it wrote or deleted.
- * Receives { quick: "content/pages/x.json" } after a save of that one file: rebuilds its
- * page on top of the last build (pipeline/quick.ts) and answers { ok: true, quick: true,
- * output, ms } when it did, or { ok: false, quick: false, output: why not } for the dev
- * server to run the whole build.
+ * Receives { quick: "content/pages/x.json" } after a save of that one file: runs the same
+ * pipeline with the whole content but renders only the pages made from that file
+ * (BuildOptions.only), and answers { ok: true, quick: true, pages, output, ms } with their
+ * HTML, or { ok: false, quick: false, output: why not } when the file makes no page or the
+ * content has an error; the dev server then runs the whole build, which writes dist/.
  */
 import { fsErrorSentence } from "./lib/fs-errors.ts";
 import { projectPaths } from "./lib/paths.ts";
 import { printIssues } from "./problems/report.ts";
-import { runPipeline, type WarmCache } from "./pipeline/index.ts";
+import { pagesFrom, runPipeline, type WarmCache } from "./pipeline/index.ts";
 import { SiteModuleError } from "./lib/site-module.ts";
 import { codeKey, loadStoredMemo } from "./pipeline/support/stored-memo.ts";
-import { quickRebuild } from "./pipeline/quick.ts";
 
 export interface BuilderReply {
   ok: boolean;
@@ -43,11 +43,10 @@ const warming = (async () => {
   if (stored && warm.memo) {
     warm.memo.output = stored.output;
     warm.memo.spare = stored.spare;
-    // A build that keeps what the one-page rebuild starts from (it writes only what differs: nothing),
-    // then that rebuild's code warmed up on the first page (it writes nothing).
-    await runPipeline(paths, { mode: "build", warm }).catch(() => undefined);
-    const page = warm.last?.routes.find((r) => r.status === 200 && !r.alias)?.page.file;
-    for (let i = 0; page && i < 3; i++) await quickRebuild(paths, warm, page).catch(() => undefined);
+    // A build that learns what dist/ holds (it writes only what differs: nothing), then the one-page answer warmed up on the first page.
+    const built = await runPipeline(paths, { mode: "build", warm }).catch(() => undefined);
+    const page = built?.routes.find((r) => r.status === 200 && !r.alias)?.page.file;
+    for (let i = 0; page && i < 3; i++) await pagesFrom(paths, warm, page).catch(() => undefined);
   }
 })();
 
@@ -65,12 +64,13 @@ async function buildOnce(): Promise<BuilderReply> {
   return { ok: result.ok, output, ms, ...(result.written !== undefined ? { written: result.written } : {}) };
 }
 
-/** One saved page or entry on its own (pipeline/quick.ts); the dev server then runs the whole build. */
 async function quickOnce(file: string): Promise<BuilderReply> {
   await warming;
-  const r = await quickRebuild(paths, warm, file).catch((err: unknown) => ({ skipped: err instanceof Error ? err.message : String(err) }));
+  const started = performance.now();
+  const r = await pagesFrom(paths, warm, file).catch((err: unknown) => ({ skipped: err instanceof Error ? err.message : String(err) }));
   if ("skipped" in r) return { ok: false, quick: false, output: r.skipped, ms: 0 };
-  return { ok: true, quick: true, pages: Object.fromEntries(r.pages), output: `Rebuilt ${r.paths.join(", ")} in ${r.ms} ms.\n`, ms: r.ms };
+  const ms = Math.round(performance.now() - started);
+  return { ok: true, quick: true, pages: Object.fromEntries(r.pages), output: `Rebuilt ${r.addresses.join(", ")} in ${ms} ms.\n`, ms };
 }
 
 process.on("message", (message) => {

@@ -66,7 +66,7 @@ let lastError: string | undefined;
 /** Identifies the dist/ being served; changes with every good build. */
 let buildId = newBuildId();
 /**
- * Pages the one-page rebuild made (pipeline/quick.ts), by their files in dist/: served in place
+ * Pages the one-page rebuild made (pipeline/index.ts pagesFrom), by their files in dist/: served in place
  * of dist/'s until the whole build that follows is done, so dist/ only ever holds whole builds.
  */
 let quickPages = new Map<string, string>();
@@ -171,7 +171,7 @@ function ensureBuilder(): NonNullable<typeof builder> {
 
 /**
  * A build by the long-running builder: the whole site, or ({ quick }) the page of one saved
- * file on its own (pipeline/quick.ts), which answers quick: false when the save needs the whole build.
+ * file on its own (pipeline/index.ts pagesFrom), which answers quick: false when the save needs the whole build.
  */
 function runBuilder(request: "build" | { quick: string } = "build"): Promise<RunResult> {
   const started = performance.now();
@@ -289,7 +289,7 @@ async function runBatch(changed: Set<string>): Promise<void> {
   // The builder keeps schemas and templates in memory: start a fresh one when they change.
   if (list.some((f) => f.startsWith("schemas/") || f.startsWith("templates/"))) stopBuilder();
   ensureBuilder();
-  // One content file saved after a good build: its page first, on its own (pipeline/quick.ts),
+  // One content file saved after a good build: its page first, on its own (pipeline/index.ts pagesFrom),
   // reloaded at once; then the whole build, which updates what else the save touched and reports any issue.
   let quick = false;
   if (list.length === 1 && list[0]!.startsWith("content/") && lastError === undefined) {

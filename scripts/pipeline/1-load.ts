@@ -9,7 +9,7 @@ import path from "node:path";
 import { FrontMatterError, frontMatterBody, parseFrontMatter, readWithoutParser, type FrontMatterFile } from "../lib/front-matter.ts";
 import { hashText } from "../lib/hash.ts";
 import { attachFacts, factsFor } from "./support/file-memo.ts";
-import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located } from "../lib/json.ts";
+import { JsonSyntaxError, parseJson, type JsonErrorCode, type Located, type ParsedJson } from "../lib/json.ts";
 import { listFiles } from "../lib/fs.ts";
 import { isSystemOrEditorFile } from "../lib/os-files.ts";
 import { rel, type ProjectPaths } from "../lib/paths.ts";
@@ -152,8 +152,10 @@ export function loadFile(paths: ProjectPaths, abs: string, kinds: Kinds, drafts?
   const [kind, name] = json;
   const text = read();
   try {
-    const { value, positions } = parseJson(text);
-    return { file: withFacts({ file, kind, name, data: value, positions }, factsOfText(text)), issues: [] };
+    // Parsed once per text by a long-running builder (frozen: the same value serves the next build, so no stage may change it).
+    const facts = factsOfText(text);
+    const { value, positions } = facts ? (facts.json ??= frozen(parseJson(text))) : parseJson(text);
+    return { file: withFacts({ file, kind, name, data: value, positions }, facts), issues: [] };
   } catch (err) {
     if (!(err instanceof JsonSyntaxError)) throw err;
     const said = { detail: err.message, hint: err.hint };
@@ -169,4 +171,15 @@ export function loadFile(paths: ProjectPaths, abs: string, kinds: Kinds, drafts?
     };
     return { issues: [issueIn(file, byCode[err.code](), err.position.line, err.position.column)] };
   }
+}
+
+/** The parsed file made read-only, all the way down: a stage that changed it would change the next build's content too. */
+function frozen(parsed: ParsedJson): ParsedJson {
+  const freeze = (v: unknown): void => {
+    if (v === null || typeof v !== "object" || Object.isFrozen(v)) return;
+    Object.freeze(v);
+    for (const x of Object.values(v)) freeze(x);
+  };
+  freeze(parsed.value);
+  return Object.freeze(parsed);
 }

@@ -40,7 +40,7 @@ import { loadImageKit, type ImageKit } from "./support/share-images.ts";
 import { unusedContent } from "./support/unused.ts";
 import { textIssues } from "./support/text-checks.ts";
 import { createValidator, validateContent } from "./2-validate.ts";
-import { canUpdate, outputSignature, startOutput, updateOutput, writeOutput, type OutputFolder } from "./8-write.ts";
+import { canUpdate, outputBytes, outputSignature, startOutput, updateOutput, writeOutput, type OutputFolder } from "./8-write.ts";
 import { markdownKey } from "./support/markdown.ts";
 import { hashText } from "../lib/hash.ts";
 import { memoFor, type RenderMemo } from "./support/memo.ts";
@@ -82,13 +82,17 @@ export interface BuildOptions {
    */
   drafts?: ReadonlyMap<string, string>;
   /**
-   * Render only the pages at these addresses (the Studio's preview of one page): every
-   * check on content still runs on the whole site, and those pages' rendered markup is
-   * checked; the checks that need every page rendered (anchors), the headers, the sitemap
-   * and the share images are left out, and each section is marked for the preview
-   * (5-render.tsx markSections). Use with write: false.
+   * Render only some pages: those at these addresses (the Studio's preview of one page) or
+   * those made from these content files, project-relative (the dev server's first answer to
+   * a save). Every check on content still runs on the whole site, and those pages' rendered
+   * markup is checked; the checks that need every page rendered (anchors), the headers, the
+   * sitemap and the share images are left out. Use with write: false. The pages are the
+   * bytes a whole build writes: the same stages run, on the same inputs
+   * (tests/unit/oracle.test.ts).
    */
-  only?: readonly string[];
+  only?: { addresses?: readonly string[]; files?: readonly string[] };
+  /** Mark each section for the Studio's preview (5-render.tsx markSections). */
+  preview?: boolean;
   /**
    * `npm run build`: "auto" uses the memo a build of this project stored in the build cache
    * (support/stored-memo.ts) when it is still valid, rendering and writing only what changed;
@@ -103,55 +107,37 @@ export interface WarmCache {
   assets?: Promise<[IslandBundle, string]>;
   sections?: Promise<Map<string, SectionComponent>>;
   imageKit?: Promise<ImageKit>;
+  /** The templates' texts (font.ts templateTexts). */
+  templateTexts?: Promise<string[]>;
   /** Rendered pages, shared parts, reads and what dist/ holds, by the hash of their inputs (support/memo.ts). */
   memo?: RenderMemo;
   /** What the last build learnt of each content file's text, by its key (support/file-memo.ts; the stages only read it). */
   files?: Map<string, FileFacts>;
   /** Photos' hashes, by content path (support/photos.ts), checked against the bytes on each build. */
   photoHashes?: Map<string, { bytes: Buffer; hash: string }>;
-  /** The last good build that wrote dist/, for the one-page rebuild (quick.ts). */
-  last?: LastBuild;
-}
-
-/**
- * What the dev server's builder keeps of its last good build that wrote dist/ (quick.ts
- * rebuilds one saved page on top of it): the content at each stage, the routes, the render
- * input and what the check stage read of every page.
- */
-export interface LastBuild {
-  schemas: SchemaSet;
-  validator: ReturnType<typeof createValidator>;
-  siteModule: SiteModule<unknown>;
-  validated: ValidatedContent;
-  resolved: ResolvedContent;
-  routes: Route[];
-  images: SiteImages;
-  photos: PhotoJob;
-  input: RenderInput;
-  /** What the check stage read of each route's page (in the order of `routes`) and of each shared part. */
-  read: RenderedReads;
-  /** Whether an address a template wrote leads to a file or page of the build. */
-  exists: (ref: string) => boolean;
-  /** The templates' texts and the text the brand font was cut to (font.ts fontText): a save that needs other characters changes the font. */
-  templateTexts: string[];
-  fontText: string;
 }
 
 export async function runPipeline(paths: ProjectPaths, options: BuildOptions): Promise<BuildResult> {
   // Worker threads (SSG_WORKERS; pool.ts) for a full build; the dev server's warm builds stay on one thread.
   const pool = options.mode === "build" && !options.warm ? startPool() : undefined;
   try {
-    const result = await pipeline(paths, options, pool);
-    // The one-page rebuild (quick.ts) starts from the last build only while the content is that build's plus the saved file:
-    // after a failed build (a mistake elsewhere), a page rebuilt on its own would mix two states of the site.
-    if (!result.ok && options.warm && options.write !== false && !options.only) options.warm.last = undefined;
-    return result;
-  } catch (err) {
-    if (options.warm && options.write !== false && !options.only) options.warm.last = undefined;
-    throw err;
+    return await pipeline(paths, options, pool);
   } finally {
     void pool?.close();
   }
+}
+
+/**
+ * The pages made from one content file (project-relative), as a whole build makes them: the
+ * same pipeline with the whole content, rendering only those pages (options.only). The dev
+ * server serves them the moment a file is saved, then runs the whole build.
+ */
+export async function pagesFrom(paths: ProjectPaths, warm: WarmCache, file: string): Promise<{ pages: Map<string, string>; addresses: string[] } | { skipped: string }> {
+  const result = await runPipeline(paths, { mode: "build", write: false, warm, only: { files: [file] } });
+  if (!result.ok) return { skipped: "the content has an error: the whole build reports it" };
+  const routes = result.routes.filter((r) => r.page.file === file && result.files.has(r.output));
+  if (!routes.length) return { skipped: "the file makes no page of its own" };
+  return { pages: new Map(routes.map((r) => [r.output, outputBytes(result.files.get(r.output)!).toString("utf8")])), addresses: routes.map((r) => r.path) };
 }
 
 async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool | undefined): Promise<BuildResult> {
@@ -185,7 +171,9 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const kitJob = options.mode === "build" ? (warm?.imageKit ?? loadImageKit(paths.templates)) : undefined;
   if (warm && kitJob) warm.imageKit = kitJob;
   kitJob?.catch(() => {});
-  const datesJob = options.mode === "build" ? contentDates(paths) : undefined;
+  // (Pages rendered alone have no sitemap: no dates.)
+  const datesJob = options.mode === "build" && !options.only ? contentDates(paths) : undefined;
+  datesJob?.catch(() => {});
   // `npm run build` keeps its memo between runs (support/stored-memo.ts); --full builds from scratch and keeps a new one.
   const storing = options.incremental !== undefined && options.mode === "build" && options.write !== false && !options.only && !options.drafts && !warm;
   const codeJob = storing ? codeKey(paths) : undefined;
@@ -219,7 +207,8 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   // The worker draws share images and icons while the rest of the build runs.
   const images = kitJob && drawSiteImages(await kitJob, validated, siteModule.templateAssets[0]);
   // The brand font, cut to the characters of content and templates (font.ts; from the build cache when the text is unchanged).
-  const textsJob = options.mode === "build" ? templateTexts(paths.templates) : undefined;
+  const textsJob = options.mode === "build" ? (warm?.templateTexts ?? templateTexts(paths.templates)) : undefined;
+  if (warm && textsJob) warm.templateTexts = textsJob;
   const fontTextJob = textsJob?.then((t) => fontText(t, contentCharacters(validated.files)));
   const fontJob = fontTextJob?.then((text) => brandFont(resolveFont(siteModule.font, paths.templates), text));
   fontJob?.catch(() => {});
@@ -283,12 +272,14 @@ async function renderAndWrite(
 
   const site = resolved.files.find((f) => f.kind === "site")!.data as unknown as Site;
   const sections = await sectionsJob;
-  const input: RenderInput = { site, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.only !== undefined };
+  const input: RenderInput = { site, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.preview === true };
   const builtPaths = new Set(routes.filter((r) => r.status === 200).map((r) => r.path));
   // A long-running builder keeps pages, shared parts and reads by the hash of their inputs
   // (support/memo.ts); `npm run build` stores them between runs (support/stored-memo.ts).
   const key = warm || codeJob ? renderDataKey(input) : undefined;
-  const memo = key === undefined || options.only ? undefined : memoFor(warm ? warm.memo : stored, key);
+  // A build of some pages (options.only) reads and adds to the memo of whole builds made with the same render input, and keeps it as it is.
+  const previous = warm ? warm.memo : stored;
+  const memo = key === undefined ? undefined : options.only ? (previous?.siteKey === key ? previous : undefined) : memoFor(previous, key);
   // Parts shared by many pages (header, footer, stylesheet: scripts/runtime/Cached.tsx) are
   // rendered once and kept here; worker threads send the ones they rendered along.
   const fragments: FragmentCache = memo?.fragments ?? new Map();
@@ -299,7 +290,7 @@ async function renderAndWrite(
   const pageKeys = new Map<string, string>();
   const renderedByKey = new Map<string, RenderedPage>();
   const all = routes;
-  if (options.only) routes = routes.filter((r) => options.only!.includes(r.path));
+  if (options.only) routes = routes.filter((r) => options.only!.addresses?.includes(r.path) || options.only!.files?.includes(r.page.file));
   // Each page's render key: the hash of everything its render reads (its route, its data, its head, and the render input: pageKey).
   // The files each page is made from, for the sitemap's dates (worked out when needed).
   let sources: Map<string, string[]> | undefined;
@@ -332,8 +323,9 @@ async function renderAndWrite(
     // Into the build's new folder right away, by the writer thread, while the next pages render (8-write.ts).
     if (!options.only) output?.page(route.output, page, (k) => fragments.get(k)!.html);
   }
-  if (memo) memo.pages = warm ? renderedByKey : new Map();
-  if (warm && memo) warm.memo = memo;
+  if (memo && options.only) for (const [k, page] of renderedByKey) memo.pages.set(k, page);
+  else if (memo) memo.pages = warm ? renderedByKey : new Map();
+  if (warm && memo && !options.only) warm.memo = memo;
   lap("render");
   // The check stage (check.ts): each page's pieces read once (each shared part once), for the
   // links templates wrote (which must resolve too) and for the headers below.
@@ -343,7 +335,8 @@ async function renderAndWrite(
     const k = keptPages.get(r.output);
     if (k) read.ownReads[i] = k.reads;
   });
-  if (memo) memo.reads = warm ? read.memo : new Map();
+  if (memo && options.only) for (const [text, r] of read.memo) memo.reads.set(text, r);
+  else if (memo) memo.reads = warm ? read.memo : new Map();
   // Each address looked up once: most pages link the same assets, scripts and navigation.
   const found = new Map<string, boolean>();
   const exists = (ref: string) => {
@@ -417,11 +410,6 @@ async function renderAndWrite(
     }
   } else if (output) await writeOutput(paths.dist, sorted, chunks, output);
   lap("write");
-  // The dev server's builder keeps this build for its one-page rebuilds (quick.ts).
-  if (warm && memo?.output && options.write !== false) {
-    // The reads without the pages' markup (read.pages holds the rendered pages).
-    warm.last = { schemas, validator: warm.validator!, siteModule, validated, resolved, routes, images, photos, input, read: { ownReads: read.ownReads, parts: read.parts, pages: routes.map((r) => ({ keys: keysOf(r) })) }, exists, templateTexts: await textsJob, fontText: await fontTextJob };
-  }
   return { ok: true, issues: sortIssues(issues), routes, files: sorted, timings, written: memo?.output?.changes ?? (output ? ["*"] : []) };
 }
 

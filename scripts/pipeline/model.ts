@@ -6,7 +6,7 @@
  */
 import type { MarkdownKind } from "../api.ts";
 import type { FrontMatterFile } from "../lib/front-matter.ts";
-import type { Located } from "../lib/json.ts";
+import type { Located, ParsedJson } from "../lib/json.ts";
 import type { Problem } from "../problems/errors.ts";
 import type { Issue } from "../problems/issues.ts";
 import type { BlockMarkdown, InlineMarkdown } from "../runtime/model.ts";
@@ -84,6 +84,8 @@ export interface FileFacts {
   validation?: { issues: Issue[]; annotations: KeptAnnotation[] };
   /** The code points of its strings (font.ts contentCharacters). */
   chars?: number[];
+  /** A JSON file's value and positions, frozen (kept in memory only: stored-memo.ts leaves it out). */
+  json?: ParsedJson;
 }
 
 export interface FileMemo {

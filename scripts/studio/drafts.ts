@@ -85,7 +85,7 @@ export class DraftBuilder {
 
   private async build(drafts: Map<string, string>, address: string): Promise<DraftResult> {
     const started = performance.now();
-    const result = await runPipeline(this.paths, { mode: "build", write: false, warm: this.warm, drafts, only: [address] });
+    const result = await runPipeline(this.paths, { mode: "build", write: false, warm: this.warm, drafts, only: { addresses: [address] }, preview: true });
     const issues = result.issues.map(studioIssue);
     const ms = Math.round(performance.now() - started);
     if (!result.ok || !result.routes.some((r) => r.path === address)) return { issues, routes: result.routes, ms };

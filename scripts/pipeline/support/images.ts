@@ -207,7 +207,18 @@ export class PhotoCache {
     return path.join(this.dir!, "photos", name);
   }
 
+  /** What this process learnt of each original, by the hash of its bytes (the same bytes, the same sizes and colour). */
+  private static known = new Map<string, PhotoInfo>();
+
   async info(bytes: Uint8Array, source: string): Promise<PhotoInfo> {
+    const known = PhotoCache.known.get(source);
+    if (known) return known;
+    const info = await this.infoOnce(bytes, source);
+    PhotoCache.known.set(source, info);
+    return info;
+  }
+
+  private async infoOnce(bytes: Uint8Array, source: string): Promise<PhotoInfo> {
     const file = this.dir && this.file(`${source}.json`);
     if (file) {
       const hit = await fs.readFile(file, "utf8").then((t) => JSON.parse(t) as PhotoInfo, () => undefined);

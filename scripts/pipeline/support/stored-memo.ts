@@ -41,9 +41,9 @@ interface Stored {
 }
 
 /** A file's facts (file-memo.ts), its front matter without the body and with its positions packed (packPositions). */
-type StoredFacts = Omit<FileFacts, "frontMatter"> & { frontMatter?: [data: Record<string, unknown>, pointers: string[], lines: Int32Array] };
+type StoredFacts = Omit<FileFacts, "frontMatter" | "json"> & { frontMatter?: [data: Record<string, unknown>, pointers: string[], lines: Int32Array] };
 
-function storedFacts({ frontMatter, ...rest }: FileFacts): StoredFacts {
+function storedFacts({ frontMatter, json: _json, ...rest }: FileFacts): StoredFacts {
   if (!frontMatter) return rest;
   const { body: _, ...fields } = frontMatter.data;
   return { ...rest, frontMatter: [fields, ...packPositions(frontMatter.positions)] };

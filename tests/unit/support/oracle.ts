@@ -18,8 +18,7 @@
 import { lstatSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../../../scripts/lib/paths.ts";
-import { runPipeline, type BuildResult, type WarmCache } from "../../../scripts/pipeline/index.ts";
-import { quickRebuild } from "../../../scripts/pipeline/quick.ts";
+import { pagesFrom, runPipeline, type BuildResult, type WarmCache } from "../../../scripts/pipeline/index.ts";
 import { outputBytes } from "../../../scripts/pipeline/8-write.ts";
 import { DraftBuilder } from "../../../scripts/studio/drafts.ts";
 import { tempProject } from "../project.ts";
@@ -137,15 +136,16 @@ export async function startOracle(caches: string): Promise<OracleRun> {
         drafts = new DraftBuilder(at("dist-preview"));
       }
 
-      // The dev server's one-page rebuild of the saved page, when it takes it on.
+      // The dev server's first answer to the save: the pages made from the saved file, rendered alone.
       let quick: Map<string, Buffer> | undefined;
-      if (contentFile && /^content\/(pages|guides)\//.test(contentFile.file)) {
-        const q = await withCache("warm", () => quickRebuild(at("dist-warm"), warm, contentFile.file));
-        if ("ok" in q) quick = new Map([...q.pages].map(([file, html]) => [file, Buffer.from(html)]));
+      if (contentFile) {
+        const q = await withCache("warm", () => pagesFrom(at("dist-warm"), warm, contentFile.file));
+        if ("pages" in q) quick = new Map([...q.pages].map(([file, html]) => [file, Buffer.from(html)]));
       }
 
       const full = await buildAll();
       lastFull = full;
+      if (!quick && full.ok && contentFile && full.routes.some((r) => r.page.file === contentFile.file)) fail(`the dev server rendered no page of ${contentFile.file} on its own, but the build from scratch makes one`);
       if (quick && full.ok) {
         for (const [file, bytes] of quick) {
           const ref = readFileSync(path.join(root, "dist-full", file));
