@@ -1,6 +1,6 @@
 /**
  * `npm run build` as a person runs it, from the outside: a process per build on a copy of the
- * site, nothing known of how it keeps its memo. After each edit, the default (incremental)
+ * site, nothing known of how it keeps its memo. After each edit (content, templates, a schema), the default (incremental)
  * build leaves dist/ byte for byte as `npm run build -- --full` then leaves it; a build with
  * nothing changed exits and changes nothing; dist/ is a link to a complete version.
  */
@@ -13,11 +13,12 @@ import { besideDist } from "../generator/support/versions.ts";
 import { fingerprint } from "./support/fingerprint.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 
-const project = projectsRemovedAfterAll(afterAll);
+/** A copy with its own templates/ too, inside the repository so that templates find their packages (react, #ssg/api). */
+const project = projectsRemovedAfterAll(afterAll, { templates: true });
 
 function npmRunBuild(root: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/build.mjs", ...args], { cwd: ROOT, env: { ...process.env, SSG_PROJECT_ROOT: root, SSG_CACHE_DIR: path.join(root, ".cache") }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["scripts/build.mjs", ...args], { cwd: ROOT, env: { ...process.env, SSG_PROJECT_ROOT: root, SSG_PROJECT_TEMPLATES: path.join(root, "templates"), SSG_CACHE_DIR: path.join(root, ".cache") }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (d: Buffer) => (output += d));
     child.stderr.on("data", (d: Buffer) => (output += d));
@@ -46,18 +47,27 @@ describe("npm run build, from the outside", () => {
       expect((await besideDist(p.dist)).leftovers).toEqual([]);
       return fingerprint(p.dist);
     };
-    const edits: [string, string, (t: string) => string][] = [
+    /** What is edited, the file, the edit, and whether dist/ changes (default: it does). */
+    const edits: [string, string, (t: string) => string, boolean?][] = [
       ["a header label in site.json", site, (t) => t.replace('"For iPhone and iPad"', '"For iPhone, iPad and more"')],
       ["a photo's focal point", page, (t) => t.replace(/"src": "assets\/lobby\.jpg"/, '"src": "assets/lobby.jpg", "focus": "bottom right"')],
       ["the label back as it was", site, (t) => t.replace('"For iPhone, iPad and more"', '"For iPhone and iPad"')],
+      // What a build is made with: a template's classes (a new rule in the stylesheet every page inlines), an island's
+      // markup (its browser bundle too), a schema's description (the build's code, nothing on the pages).
+      ["a section template's spacing", path.join(p.root, "templates/sections/Stats.tsx"), (t) => t.replace('className="py-16 sm:py-20"', 'className="py-14 sm:py-20"')],
+      ["an island's label", path.join(p.root, "templates/islands/AssessmentDialog.tsx"), (t) => t.replace(">Website</label>", ">Web site</label>")],
+      ["a schema's description", path.join(p.root, "schemas/site.schema.json"), (t) => t.replace('"description": "', '"description": "(edited) '), false],
     ];
     const first = await built("--full");
     expect(await built(), "a build with nothing changed after --full").toBe(first);
-    for (const [what, file, change] of edits) {
+    let previous = first;
+    for (const [what, file, change, shows = true] of edits) {
       const before = readFileSync(file, "utf8");
       expect(change(before), `the edit "${what}" changes ${path.basename(file)}`).not.toBe(before);
       writeFileSync(file, change(before));
       const incremental = await built();
+      if (shows) expect(incremental, `"${what}" changes what dist/ holds`).not.toBe(previous);
+      previous = incremental;
       expect(await built(), `a second build after "${what}", with nothing changed`).toBe(incremental);
       expect(await built("--full"), `after "${what}"`).toBe(incremental);
     }

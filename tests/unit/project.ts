@@ -1,20 +1,31 @@
 /** Test helper: a throw-away copy of the project's content and schemas, with some files replaced. */
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { removedAfterAll, tempCopy, type TempProject } from "../generator/support/temp-project.ts";
 
-export function tempProject(files: Record<string, string | Buffer | null> = {}): TempProject {
-  return tempCopy(ROOT, path.join(ROOT, "templates"), files, "bos-test-");
+/**
+ * `templates: true`: a copy of templates/ too, for tests that edit them, made inside the
+ * repository (.test-projects/, ignored by git) so that the templates' imports (react,
+ * #ssg/api) resolve as they do from templates/.
+ */
+export function tempProject(files: Record<string, string | Buffer | null> = {}, options: { templates?: boolean } = {}): TempProject {
+  if (!options.templates) return tempCopy(ROOT, path.join(ROOT, "templates"), files, "bos-test-");
+  const parent = path.join(ROOT, ".test-projects");
+  mkdirSync(parent, { recursive: true });
+  const root = mkdtempSync(path.join(parent, "bos-"));
+  cpSync(path.join(ROOT, "templates"), path.join(root, "templates"), { recursive: true });
+  const copy = tempCopy(ROOT, path.join(root, "templates"), files, "", root);
+  return copy;
 }
 
 /**
  * tempProject() for a whole test file: every project it makes is removed after the
  * file's last test. Call at the top level of the file.
  */
-export function projectsRemovedAfterAll(afterAll: (fn: () => void) => void): typeof tempProject {
-  return removedAfterAll(afterAll, tempProject);
+export function projectsRemovedAfterAll(afterAll: (fn: () => void) => void, options: { templates?: boolean } = {}): (files?: Record<string, string | Buffer | null>) => TempProject {
+  return removedAfterAll(afterAll, (files) => tempProject(files, options));
 }
 
 /** The broken-content corpus (tests/fixtures/broken/): one folder per case. */

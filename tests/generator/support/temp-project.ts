@@ -10,8 +10,9 @@ import { projectPaths, type ProjectPaths } from "../../../scripts/lib/paths.ts";
 
 export type TempProject = ProjectPaths & { cleanup(): void };
 
-export function tempCopy(site: string, templates: string, files: Record<string, string | Buffer | null> = {}, prefix = "site-copy-"): TempProject {
-  const root = mkdtempSync(path.join(os.tmpdir(), prefix));
+/** `into`: an empty folder to make the copy in (default: a new one in the system's temporary folder). */
+export function tempCopy(site: string, templates: string, files: Record<string, string | Buffer | null> = {}, prefix = "site-copy-", into?: string): TempProject {
+  const root = into ?? mkdtempSync(path.join(os.tmpdir(), prefix));
   cpSync(path.join(site, "content"), path.join(root, "content"), { recursive: true });
   cpSync(path.join(site, "schemas"), path.join(root, "schemas"), { recursive: true });
   for (const [file, text] of Object.entries(files)) {
