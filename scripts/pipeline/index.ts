@@ -18,9 +18,10 @@
 import path from "node:path";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { assetIssues } from "./support/asset-checks.ts";
-import { cachedAssets } from "./support/assets-cache.ts";
+import { browserAssets } from "./support/assets.ts";
+import { openCache } from "./cache.ts";
 import { headerFiles, sitePolicy } from "./7-headers.ts";
-import { buildIslands, type IslandBundle } from "./support/islands.ts";
+import type { IslandBundle } from "./support/islands.ts";
 import { sortIssues, type Issue } from "../problems/issues.ts";
 import { brandFont, contentCharacters, fontText, templateTexts, withFontUrl, type BrandFont } from "./support/font.ts";
 import { checkContentLinks } from "./support/links.ts";
@@ -153,6 +154,8 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   if (options.mode === "build" && options.write !== false) for (const problem of await recoverDist(paths.dist)) console.warn(`warning: ${problem}`);
 
   const warm = options.warm;
+  // Work kept between builds (cache.ts): handed to the stages that keep any, keyed by what they read.
+  const cache = openCache();
   // templates/site.ts: the document shell and the site's extensions (imports the templates).
   const siteModuleJob = loadSiteModule(paths.templates);
   siteModuleJob.catch(() => {});
@@ -162,7 +165,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
       ? (warm?.assets ??
         siteModuleJob.then((m) => {
           const font = resolveFont(m.font, paths.templates);
-          return cachedAssets(paths.templates, font.path, () => Promise.all([buildIslands(paths.templates), pool?.styles(paths.templates, font) ?? import("./support/styles.ts").then((m) => m.buildStyles(paths.templates, font))]));
+          return browserAssets(cache, paths.templates, font, () => pool?.styles(paths.templates, font) ?? import("./support/styles.ts").then((m) => m.buildStyles(paths.templates, font)));
         }))
       : undefined;
   if (warm && assetsJob) warm.assets = assetsJob;

@@ -11,6 +11,37 @@ import type { Problem } from "../problems/errors.ts";
 import type { Issue } from "../problems/issues.ts";
 import type { BlockMarkdown, InlineMarkdown } from "../runtime/model.ts";
 
+// ---------------------------------------------------------------- The build cache (cache.ts): one interface, handed to the stages that keep work between builds
+
+/**
+ * What a computation kept in the build cache read, recorded as it reads: each file by its
+ * absolute path and the hash of its bytes, each folder by the names in it. The entry is used
+ * again only while all of them are as they were, so an input cannot be left out of its key.
+ */
+export interface Reads {
+  /** Reads a file, and records it. */
+  file(abs: string): Buffer;
+  /** Records files another program read (a bundler's inputs, the files a scanner read), as they are now. */
+  saw(abs: Iterable<string>): void;
+  /** Lists the files under a folder, at any depth (absolute paths, sorted), and records the list. */
+  tree(abs: string): string[];
+}
+
+/** How a kept value is stored as JSON and read back. */
+export interface Codec<T> {
+  encode(value: T): unknown;
+  decode(stored: unknown): T;
+}
+
+export interface BuildCache {
+  /**
+   * The value `make` computes, kept between builds under `name` and `args` (hashed with the
+   * generator's own code: its source, its packages' lockfile, Node's version), and used again
+   * while every file and folder it read through `reads` is as it was then.
+   */
+  remember<T>(name: string, args: unknown, make: (reads: Reads) => Promise<T>, codec: Codec<T>): Promise<T>;
+}
+
 // ---------------------------------------------------------------- Load (1-load.ts): content files as read
 
 /** "site", "page", "collection", or the name of a Markdown kind the site declares ("guide"). */

@@ -84,7 +84,8 @@ function browserPlugin(templatesDir: string): Plugin {
   };
 }
 
-export async function buildIslands(templatesDir: string): Promise<IslandBundle> {
+/** The bundles, and `inputs`: the absolute paths of every file esbuild read (its metafile), for the build cache's trace (cache.ts). */
+export async function buildIslands(templatesDir: string): Promise<{ bundle: IslandBundle; inputs: string[] }> {
   const names = await islandNames(templatesDir);
   const root = path.dirname(templatesDir);
   const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
@@ -135,5 +136,7 @@ export async function buildIslands(templatesDir: string): Promise<IslandBundle> 
       hydrate: name !== LAZY_LOADER && !enhancerPath(templatesDir, name),
     });
   }
-  return { files, entries };
+  // Inputs from a plugin's namespace ("island:Name") are made in memory from the files esbuild then reads.
+  const inputs = Object.keys(result.metafile.inputs).filter((k) => !/^[a-z-]+:/.test(k)).map((k) => path.resolve(root, k));
+  return { bundle: { files, entries }, inputs };
 }

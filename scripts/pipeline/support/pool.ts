@@ -22,6 +22,7 @@ import { Worker } from "node:worker_threads";
 import { parseMarkdownUncached, primeMarkdown } from "./markdown.ts";
 import type { MarkdownResult, Annotation } from "../model.ts";
 import type { ResolvedFont } from "../../lib/site-module.ts";
+import type { Styles } from "./styles.ts";
 import { renderData, type RenderedPage, type RenderInput } from "../5-render.tsx";
 import type { Job, RenderSetup } from "./worker-jobs.ts";
 export type { Job, RenderSetup } from "./worker-jobs.ts";
@@ -138,10 +139,10 @@ export class WorkerPool {
   }
 
   /** The stylesheet, compiled by a worker (by the main thread if the worker fails). */
-  styles(templatesDir: string, font: ResolvedFont): Promise<string> | undefined {
+  styles(templatesDir: string, font: ResolvedFont): Promise<Styles> | undefined {
     const w = this.workers[0];
     if (!w) return undefined;
-    return w.run<string>({ job: "styles", templatesDir, font }).catch(async () => (await import("./styles.ts")).buildStyles(templatesDir, font));
+    return w.run<Styles>({ job: "styles", templatesDir, font }).catch(async () => (await import("./styles.ts")).buildStyles(templatesDir, font));
   }
 
   /** Results in the order of the items; the main thread takes chunks too. */
