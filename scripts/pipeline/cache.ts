@@ -7,14 +7,14 @@
  * Bazel verify what a result was computed from), so a file nobody thought of is still in
  * the key: a template, a package a bundle pulls in, the font, the stylesheet's imports.
  *
- * Entries live in memory for the life of the process and as JSON files in the build cache
- * folder (lib/cache.ts, `traced/<name>/`), the newest few of each name. A file changed while
+ * Entries live as JSON files in the build cache folder (lib/cache.ts, `traced/<name>/`), the
+ * newest few of each name, and in memory while the cache is open. A file changed while
  * the computation ran (its time is not before the computation started) keeps the result
  * from being kept: the trace would hold the new bytes' hash beside what the old ones made.
  * tests/unit/cache.test.ts holds it against the computation without the cache.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { defaultCacheDir, writeCacheFile } from "../lib/cache.ts";
 import { ROOT } from "../lib/paths.ts";
@@ -22,8 +22,9 @@ import type { BuildCache, Codec, Reads } from "./model.ts";
 
 /** Bumped when an entry's shape changes. */
 const FORMAT = 1;
-/** Entries kept per name, on disk and in memory (each edit of a template makes one). */
+/** Entries kept per name and arguments (each edit of a template makes one), and per name (each share image is one name's). */
 const KEEP = 8;
+const KEEP_PER_NAME = 400;
 /** A file whose time is this close to the start of the computation may have changed while it ran (file times are coarse on some disks). */
 const RACY_MS = 1000;
 const MISSING = "-";
@@ -122,14 +123,25 @@ export function generatorCode(): string {
   return (code = hash.digest("base64url"));
 }
 
-const memory = new Map<string, { trace: Trace; value: unknown }[]>();
+/** Entries a long-running builder keeps in memory from one build to the next (index.ts WarmCache). */
+export type CacheMemory = Map<string, { trace: Trace; value: unknown }[]>;
 
-/** The build cache in `dir` (lib/cache.ts defaultCacheDir; undefined: in memory only, as with SSG_CACHE=0). */
-export function openCache(dir = defaultCacheDir()): BuildCache {
+/**
+ * The build cache in `dir` (lib/cache.ts defaultCacheDir; undefined: in memory only, as with
+ * SSG_CACHE=0), for one build: each file a trace names is hashed once per build, however many
+ * entries name it (two font files for every share image). Entries it finds or makes are kept
+ * in `memory` too (a long-running builder hands the same one to each build).
+ */
+export function openCache(dir = defaultCacheDir(), memory: CacheMemory = new Map()): BuildCache {
+  const known = new Map<string, string>();
+  const keep = (key: string, trace: Trace, value: unknown): void => {
+    const list = memory.get(key) ?? [];
+    list.unshift({ trace, value });
+    memory.set(key, list.slice(0, KEEP));
+  };
   return {
     async remember<T>(name: string, args: unknown, make: (reads: Reads) => Promise<T>, codec: Codec<T>): Promise<T> {
       const key = sha(JSON.stringify([generatorCode(), name, args]));
-      const known = new Map<string, string>();
       const kept = memory.get(key) ?? [];
       for (const e of kept) if (holds(e.trace, known)) return e.value as T;
       const folder = dir && path.join(dir, "traced", name);
@@ -155,18 +167,15 @@ export function openCache(dir = defaultCacheDir()): BuildCache {
         const file = path.join(folder, `${key}-${sha(JSON.stringify(trace)).slice(0, 16)}.json`);
         // Without a cache folder the next build makes it again.
         await writeCacheFile(file, JSON.stringify({ format: FORMAT, trace, value: codec.encode(value) })).catch(() => {});
-        prune(folder);
+        prune(folder, key);
       }
       return value;
     },
   };
 }
 
-function keep(key: string, trace: Trace, value: unknown): void {
-  const list = memory.get(key) ?? [];
-  list.unshift({ trace, value });
-  memory.set(key, list.slice(0, KEEP));
-}
+/** A cache that keeps nothing: each computation runs (what a build with SSG_CACHE=0 got before; tests compare with it). */
+export const uncached: BuildCache = { remember: (_name, _args, make) => make(new Recorder()) };
 
 /** The entries stored under `key`, the newest first. */
 function newestFirst(folder: string, key: string): string[] {
@@ -189,14 +198,15 @@ function newestFirst(folder: string, key: string): string[] {
     .map((e) => e.file);
 }
 
-/** Keeps the newest KEEP entries of a name. */
-function prune(folder: string): void {
+/** Keeps the newest KEEP entries of a key and the newest KEEP_PER_NAME of its name. */
+function prune(folder: string, key: string): void {
   try {
-    mkdirSync(folder, { recursive: true });
-    const all = readdirSync(folder).filter((n) => n.endsWith(".json"));
-    if (all.length <= KEEP) return;
-    const dated = all.map((n) => ({ n, t: statSync(path.join(folder, n)).mtimeMs })).sort((a, b) => b.t - a.t);
-    for (const { n } of dated.slice(KEEP)) rmSync(path.join(folder, n), { force: true });
+    const dated = readdirSync(folder)
+      .filter((n) => n.endsWith(".json"))
+      .map((n) => ({ n, t: statSync(path.join(folder, n)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    const mine = dated.filter((e) => e.n.startsWith(`${key}-`));
+    for (const { n } of [...mine.slice(KEEP), ...dated.slice(KEEP_PER_NAME)]) rmSync(path.join(folder, n), { force: true });
   } catch {
     // another build pruned it meanwhile
   }

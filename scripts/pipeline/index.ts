@@ -19,7 +19,7 @@ import path from "node:path";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { assetIssues } from "./support/asset-checks.ts";
 import { browserAssets } from "./support/assets.ts";
-import { openCache } from "./cache.ts";
+import { openCache, type CacheMemory } from "./cache.ts";
 import { headerFiles, sitePolicy } from "./7-headers.ts";
 import type { IslandBundle } from "./support/islands.ts";
 import { sortIssues, type Issue } from "../problems/issues.ts";
@@ -108,6 +108,8 @@ export interface WarmCache {
   assets?: Promise<[IslandBundle, string]>;
   sections?: Promise<Map<string, SectionComponent>>;
   imageKit?: Promise<ImageKit>;
+  /** What the build cache found or made, kept in memory for the next build (cache.ts). */
+  cacheMemory?: CacheMemory;
   /** The templates' texts (font.ts templateTexts). */
   templateTexts?: Promise<string[]>;
   /** Rendered pages, shared parts, reads and what dist/ holds, by the hash of their inputs (support/memo.ts). */
@@ -155,7 +157,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
 
   const warm = options.warm;
   // Work kept between builds (cache.ts): handed to the stages that keep any, keyed by what they read.
-  const cache = openCache();
+  const cache = openCache(undefined, warm ? (warm.cacheMemory ??= new Map()) : undefined);
   // templates/site.ts: the document shell and the site's extensions (imports the templates).
   const siteModuleJob = loadSiteModule(paths.templates);
   siteModuleJob.catch(() => {});
@@ -171,7 +173,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   if (warm && assetsJob) warm.assets = assetsJob;
   assetsJob?.catch(() => {}); // awaited below; avoid an unhandled rejection if content fails first
   // Fonts and theme for the share images and icons (drawn in a worker while pages render), and content dates for the sitemap.
-  const kitJob = options.mode === "build" ? (warm?.imageKit ?? loadImageKit(paths.templates)) : undefined;
+  const kitJob = options.mode === "build" ? (warm?.imageKit ?? loadImageKit(paths.templates, cache)) : undefined;
   if (warm && kitJob) warm.imageKit = kitJob;
   kitJob?.catch(() => {});
   // (Pages rendered alone have no sitemap: no dates.)
@@ -213,7 +215,7 @@ async function pipeline(paths: ProjectPaths, options: BuildOptions, pool: Worker
   const textsJob = options.mode === "build" ? (warm?.templateTexts ?? templateTexts(paths.templates)) : undefined;
   if (warm && textsJob) warm.templateTexts = textsJob;
   const fontTextJob = textsJob?.then((t) => fontText(t, contentCharacters(validated.files)));
-  const fontJob = fontTextJob?.then((text) => brandFont(resolveFont(siteModule.font, paths.templates), text));
+  const fontJob = fontTextJob?.then((text) => brandFont(resolveFont(siteModule.font, paths.templates), text, cache));
   fontJob?.catch(() => {});
 
   if (pool?.shares(validated.files.length)) await preparseMarkdown(pool, validated.annotations);

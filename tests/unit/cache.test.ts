@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { openCache } from "../../scripts/pipeline/cache.ts";
+import { openCache, type CacheMemory } from "../../scripts/pipeline/cache.ts";
 import type { Codec, Reads } from "../../scripts/pipeline/model.ts";
 import { browserAssets, type BrowserAssets } from "../../scripts/pipeline/support/assets.ts";
 import { buildIslands } from "../../scripts/pipeline/support/islands.ts";
@@ -85,9 +85,13 @@ describe("the build cache", () => {
     await fc.assert(
       fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 25 }), async (edits) => {
         const root = temp("cache-files-");
-        const cache = openCache(temp("cache-dir-"));
-        for (const edit of edits) {
+        const dir = temp("cache-dir-");
+        // A cache is opened for each build; what it keeps in memory goes from one to the next, as in the dev server's builder.
+        const memory: CacheMemory = new Map();
+        for (const [i, edit] of edits.entries()) {
           apply(root, edit);
+          // Every other build reads the entries from disk only (a new process).
+          const cache = openCache(dir, i % 2 ? memory : new Map());
           const cached = await cache.remember("test", { root }, async (reads) => compute(root, reads), text);
           expect(cached).toBe(compute(root));
         }
@@ -98,10 +102,10 @@ describe("the build cache", () => {
 
   it("keeps nothing read from a file changed while it ran, and uses what it keeps", async () => {
     const root = temp("cache-racy-");
-    const cache = openCache(temp("cache-dir-"));
+    const dir = temp("cache-dir-");
     writeFileSync(path.join(root, "main.txt"), "fresh"); // its time is now: it may still be changing
     let runs = 0;
-    const run = () => cache.remember("racy", { root }, async (reads) => (runs++, reads.file(path.join(root, "main.txt")).toString()), text);
+    const run = () => openCache(dir).remember("racy", { root }, async (reads) => (runs++, reads.file(path.join(root, "main.txt")).toString()), text);
     await run();
     await run();
     expect(runs, "a file written just now is read again").toBe(2);
@@ -117,9 +121,10 @@ describe("the browser bundles and stylesheet, kept in the build cache", () => {
   it("are made afresh when a template, an island or a file Tailwind scans changes", async () => {
     const p = tempProject({}, { templates: true });
     dirs.push(p.root);
-    const cache = openCache(temp("cache-dir-"));
+    const dir = temp("cache-dir-");
+    const memory: CacheMemory = new Map();
     const font = resolveFont((await loadSiteModule(p.templates)).font, p.templates);
-    const cached = () => browserAssets(cache, p.templates, font, () => buildStyles(p.templates, font));
+    const cached = () => browserAssets(openCache(dir, memory), p.templates, font, () => buildStyles(p.templates, font));
     const fresh = async (): Promise<BrowserAssets> => [(await buildIslands(p.templates)).bundle, (await buildStyles(p.templates, font)).css];
     const same = async (what: string) => {
       const [a, b] = [await cached(), await fresh()];

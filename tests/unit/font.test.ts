@@ -11,6 +11,7 @@ import { HASHED_NAME, IMMUTABLE_PREFIX } from "../../scripts/pipeline/7-headers.
 import { load } from "../../scripts/pipeline/1-load.ts";
 import { resolveFont } from "../../scripts/lib/site-module.ts";
 import siteModule from "../../templates/site.ts";
+import { openCache, uncached } from "../../scripts/pipeline/cache.ts";
 
 /** The site's font (templates/site.ts), its files found. */
 const FONT = resolveFont(siteModule.font, path.join(ROOT, "templates"));
@@ -47,7 +48,8 @@ describe("brandFont", () => {
   it("cuts the site's characters into one WOFF2 within the font budget, the same bytes every time, kept in the build cache", async () => {
     const loaded = await load(projectPaths(ROOT));
     const text = fontText([...contentStrings(loaded.files), ...(await templateTexts(path.join(ROOT, "templates")))]);
-    const cache = tempDir();
+    const dir = tempDir();
+    const cache = openCache(dir);
     const made = await brandFont(FONT, text, cache);
     expect(Buffer.from(made.bytes.subarray(0, 4)).toString("latin1")).toBe("wOF2");
     expect(made.bytes.byteLength).toBeLessThanOrEqual(BUDGET.fonts);
@@ -55,10 +57,10 @@ describe("brandFont", () => {
     expect(made.url).toBe(`/${made.output}`);
     expect(made.url.startsWith(IMMUTABLE_PREFIX)).toBe(true);
     expect(made.output).toMatch(HASHED_NAME);
-    expect(readdirSync(path.join(cache, "fonts")).filter((f) => f.endsWith(".woff2"))).toHaveLength(1);
+    expect(readdirSync(path.join(dir, "traced", "font")).filter((f) => f.endsWith(".json"))).toHaveLength(1);
     // From the cache, and cut again without it: byte-identical.
     const cached = await brandFont(FONT, text, cache);
-    const again = await brandFont(FONT, text, tempDir());
+    const again = await brandFont(FONT, text, uncached);
     expect(Buffer.compare(Buffer.from(cached.bytes), Buffer.from(made.bytes))).toBe(0);
     expect(Buffer.compare(Buffer.from(again.bytes), Buffer.from(made.bytes))).toBe(0);
     expect(again.output).toBe(made.output);

@@ -15,6 +15,7 @@ import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
 import { breadcrumbs, shareEntryFor } from "../../scripts/pipeline/support/seo.ts";
 import { loadImageKit, shareCardSvg, SHARE_WIDTH, type ImageKit } from "../../scripts/pipeline/support/share-images.ts";
 import { tempProject } from "./project.ts";
+import { openCache, uncached } from "../../scripts/pipeline/cache.ts";
 
 const require = createRequire(import.meta.url);
 const FONTS = ["400Regular/Inter_400Regular.ttf", "700Bold/Inter_700Bold.ttf"].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
@@ -305,7 +306,7 @@ describe("share image helpers", () => {
   describe("text in the image", () => {
     let kit: ImageKit;
     beforeAll(async () => {
-      kit = await loadImageKit(path.join(ROOT, "templates"));
+      kit = await loadImageKit(path.join(ROOT, "templates"), uncached);
     });
     const textBoxes = (svg: string) =>
       [...svg.matchAll(/<text [^>]*>.*?<\/text>/g)].map((m) => {
@@ -328,21 +329,21 @@ describe("share image helpers", () => {
       }
     });
 
-    it("keeps drawn images in the build cache under the hash of what they show, and reads them from there", async () => {
+    it("keeps drawn images in the build cache by what they show, and reads them from there", async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), "bos-image-cache-"));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-      const before = process.env["SSG_CACHE_DIR"];
-      process.env["SSG_CACHE_DIR"] = dir;
-      cleanups.push(() => (before === undefined ? delete process.env["SSG_CACHE_DIR"] : (process.env["SSG_CACHE_DIR"] = before)));
+      const templates = path.join(ROOT, "templates");
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#123456"/></svg>`;
-      const first = await (await loadImageKit(path.join(ROOT, "templates"))).png(svg);
+      const first = await (await loadImageKit(templates, openCache(dir))).png(svg);
       expect(pngSize(first)).toEqual([40, 20]);
-      const [file] = readdirSync(path.join(dir, "images"));
-      expect(Buffer.from(readFileSync(path.join(dir, "images", file!))).equals(Buffer.from(first))).toBe(true);
-      // What the cache holds under that name is what the next build uses: nothing is drawn again.
-      const other = await (await loadImageKit(path.join(ROOT, "templates"))).png(svg, 80);
-      writeFileSync(path.join(dir, "images", file!), other);
-      expect(Buffer.from(await (await loadImageKit(path.join(ROOT, "templates"))).png(svg)).equals(Buffer.from(other))).toBe(true);
+      const folder = path.join(dir, "traced", "share-image");
+      const [file] = readdirSync(folder);
+      const entry = JSON.parse(readFileSync(path.join(folder, file!), "utf8")) as { value: string };
+      expect(Buffer.from(entry.value, "base64").equals(Buffer.from(first))).toBe(true);
+      // What the cache holds for that image is what the next build uses: nothing is drawn again.
+      const other = await (await loadImageKit(templates, uncached)).png(svg, 80);
+      writeFileSync(path.join(folder, file!), JSON.stringify({ ...entry, value: Buffer.from(other).toString("base64") }));
+      expect(Buffer.from(await (await loadImageKit(templates, openCache(dir))).png(svg)).equals(Buffer.from(other))).toBe(true);
     });
 
     it("cuts a text too long for its lines with an ellipsis, and escapes it", () => {

@@ -26,21 +26,16 @@
  *   brand face's src is FONT_URL_TOKEN, which the build replaces with the hashed
  *   file's address (index.ts).
  */
-import { createHash } from "node:crypto";
 import { promises as fs, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { contentHash } from "../../lib/hash.ts";
-import { ROOT } from "../../lib/paths.ts";
-import type { SourceFile } from "../model.ts";
+import type { BuildCache, Codec, SourceFile } from "../model.ts";
 import { factsOf } from "./file-memo.ts";
 import type { ResolvedFont } from "../../lib/site-module.ts";
 
 
 /** The brand face's src in the compiled stylesheet, until the build knows the hashed file's address. */
 export const FONT_URL_TOKEN = "__BRAND_FONT_URL__";
-const PACKAGES = ["subset-font", "harfbuzzjs", "@capsizecss/unpack"];
 /**
  * The font tools load only when a font is cut or measured (a build whose font and
  * stylesheet come from the cache never needs them: about 70 ms of loading saved).
@@ -264,29 +259,27 @@ export interface BrandFont {
   bytes: Uint8Array;
 }
 
-/** The subset WOFF2 holding the characters of `text`, from the build cache when it was made before. */
-export async function brandFont(font: ResolvedFont, text: string, cacheDir = defaultCacheDir()): Promise<BrandFont> {
-  const key = createHash("sha256");
-  // Read directly: harfbuzzjs does not export its package.json.
-  // Small reads, synchronous (one after the other through the thread pool they took ~40 ms).
-  for (const p of PACKAGES) key.update(`${p}@${(JSON.parse(readFileSync(path.join(ROOT, "node_modules", p, "package.json"), "utf8")) as { version: string }).version}\n`);
-  const source = readFileSync(font.path);
-  key.update(readFileSync(fileURLToPath(import.meta.url)));
-  key.update(`${JSON.stringify([font.weights, font.features])}\n`).update(source);
-  key.update(text);
-  const file = cacheDir && path.join(cacheDir, "fonts", `${key.digest("hex").slice(0, 32)}.woff2`);
-  let bytes: Uint8Array | undefined = file ? await fs.readFile(file).catch(() => undefined) : undefined;
-  if (!bytes) {
-    bytes = await subsetFont(source, text, {
-      targetFormat: "woff2",
-      variationAxes: { wght: { min: font.weights.min, max: font.weights.max } },
-      keepFeatures: font.features,
-    });
-    if (file) await writeCacheFile(file, bytes).catch(() => {}); // without a cache the next build cuts it again
-  }
+/**
+ * The subset WOFF2 holding the characters of `text`, from the build cache it is handed when it
+ * was cut before from the same font file (the cache's trace holds the file: cache.ts).
+ */
+export async function brandFont(font: ResolvedFont, text: string, cache: BuildCache): Promise<BrandFont> {
+  const bytes = await cache.remember(
+    "font",
+    { text, weights: font.weights, features: font.features },
+    (reads) =>
+      subsetFont(reads.file(font.path), text, {
+        targetFormat: "woff2",
+        variationAxes: { wght: { min: font.weights.min, max: font.weights.max } },
+        keepFeatures: font.features,
+      }),
+    BYTES,
+  );
   const output = `assets/${font.slug}-${contentHash(bytes)}.woff2`;
   return { output, url: `/${output}`, bytes };
 }
+
+const BYTES: Codec<Uint8Array> = { encode: (b) => Buffer.from(b).toString("base64"), decode: (s) => Buffer.from(s as string, "base64") };
 
 /** The stylesheet with the brand face's address in place of FONT_URL_TOKEN. */
 export function withFontUrl(css: string, url: string): string {

@@ -8,19 +8,20 @@
  * machine draws the same pixels. File names hash what is drawn (the SVG, the size,
  * resvg's and the font's versions), so pages can name the images before the worker
  * (scripts/lib/rasterize.ts) has drawn them: the build awaits them only at write.
- * Drawn images are kept in the build cache (scripts/lib/cache.ts) for the next build.
+ * Drawn images are kept in the build cache (pipeline/cache.ts) for the next build.
  */
-import { createHash } from "node:crypto";
-import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { fontMetrics, type FontMetrics } from "../../lib/font-metrics.ts";
 import { hashedName } from "../../lib/hash.ts";
 import { rasterizer } from "../../lib/rasterize.ts";
 import { loadSiteModule, resolveFont } from "../../lib/site-module.ts";
+import type { BuildCache, Codec } from "../model.ts";
 
 const require = createRequire(import.meta.url);
+
+const PNG: Codec<Uint8Array> = { encode: (b) => Buffer.from(b).toString("base64"), decode: (s) => Buffer.from(s as string, "base64") };
 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
@@ -50,8 +51,12 @@ export interface ImageKit {
   png(svg: string, width?: number): Promise<Uint8Array>;
 }
 
-/** Reads the fonts and the theme; starts the drawing worker. `colours`: the site module's (images.colours) unless given. */
-export async function loadImageKit(templatesDir: string, colours?: Partial<Colours>): Promise<ImageKit> {
+/**
+ * Reads the fonts and the theme; starts the drawing worker. Drawn images are kept in the build
+ * cache it is handed (cache.ts), by what is drawn, with the font files in their trace.
+ * `colours`: the site module's (images.colours) unless given.
+ */
+export async function loadImageKit(templatesDir: string, cache: BuildCache, colours?: Partial<Colours>): Promise<ImageKit> {
   const site = await loadSiteModule(templatesDir);
   colours ??= site.images?.colours;
   const font = resolveFont(site.font, templatesDir);
@@ -59,20 +64,17 @@ export async function loadImageKit(templatesDir: string, colours?: Partial<Colou
   const [regular, bold, css] = await Promise.all([readFile(files[0]!), readFile(files[1]!), readFile(path.join(templatesDir, "styles.css"), "utf8")]);
   const drawn = new Map<string, Promise<Uint8Array>>();
   const version = `@resvg/resvg-js@${(require("@resvg/resvg-js/package.json") as { version: string }).version} ${font.sources.images}`;
-  // PNGs already drawn by an earlier build, by a hash of what is drawn: resvg (and
-  // its worker) start only for an image not drawn before.
-  const cacheDir = defaultCacheDir();
-  if (cacheDir) void prune(path.join(cacheDir, "images")).catch(() => {});
-  const cached = async (svg: string, width: number | undefined): Promise<Uint8Array> => {
-    const file = cacheDir && path.join(cacheDir, "images", `${createHash("sha256").update(`${version}\n${width ?? ""}\n${svg}`).digest("hex").slice(0, 32)}.png`);
-    if (file) {
-      const hit = await readFile(file).catch(() => undefined);
-      if (hit) return hit;
-    }
-    const png = await rasterizer(files, font.family).png(svg, width);
-    if (file) await writeCacheFile(file, png).catch(() => {}); // without a cache the next build draws it again
-    return png;
-  };
+  // PNGs already drawn by an earlier build: resvg (and its worker) start only for an image not drawn before.
+  const cached = (svg: string, width: number | undefined): Promise<Uint8Array> =>
+    cache.remember(
+      "share-image",
+      { svg, width, family: font.family },
+      (reads) => {
+        reads.saw(files);
+        return rasterizer(files, font.family).png(svg, width);
+      },
+      PNG,
+    );
   return {
     family: font.family,
     regular: fontMetrics(regular),
@@ -89,16 +91,6 @@ export async function loadImageKit(templatesDir: string, colours?: Partial<Colou
       return p;
     },
   };
-}
-
-/** Keeps the newest KEEP_IMAGES drawn images (each edit of a page title draws a new share image). */
-const KEEP_IMAGES = 400;
-async function prune(dir: string): Promise<void> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  if (names.length <= KEEP_IMAGES) return;
-  const dated = await Promise.all(names.map(async (n) => ({ n, t: (await stat(path.join(dir, n)).catch(() => undefined))?.mtimeMs ?? 0 })));
-  dated.sort((a, b) => b.t - a.t);
-  await Promise.all(dated.slice(KEEP_IMAGES).map(({ n }) => rm(path.join(dir, n), { force: true })));
 }
 
 /** The hex colour of each role: given as hex, or read from the theme's --color-<name> in the stylesheet. */

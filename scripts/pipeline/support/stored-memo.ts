@@ -18,7 +18,8 @@ import path from "node:path";
 import v8 from "node:v8";
 import { defaultCacheDir, writeCacheFile } from "../../lib/cache.ts";
 import { listFiles } from "../../lib/fs.ts";
-import { ROOT, type ProjectPaths } from "../../lib/paths.ts";
+import type { ProjectPaths } from "../../lib/paths.ts";
+import { generatorCode } from "../cache.ts";
 import type { Located } from "../../lib/json.ts";
 import type { FragmentCache } from "../5-render.tsx";
 import { dumpMarkdown, primeMarkdownStored, type StoredMarkdown } from "./markdown.ts";
@@ -99,18 +100,13 @@ function storeFile(paths: ProjectPaths): string | undefined {
   return dir && path.join(dir, "incremental", `${createHash("sha1").update(`${paths.root}\n${paths.dist}`).digest("hex").slice(0, 16)}.bin`);
 }
 
-/** A hash of the code and rules pages are made with: the generator, the site's templates, its schemas, Node's version. */
+/** A hash of the code and rules pages are made with: the generator (cache.ts generatorCode: its source, packages and Node), the site's templates, its schemas. */
 export async function codeKey(paths: ProjectPaths): Promise<string> {
-  const hash = createHash("sha1").update(`${FORMAT}\n${process.version}\n`);
+  const hash = createHash("sha1").update(`${FORMAT}\n${generatorCode()}\n`);
   // Read synchronously: a few hundred small files at once through the thread pool took ~100 ms
   // of an incremental build's start (and held up the content, which waits for the memo).
-  for (const dir of [path.join(ROOT, "scripts"), paths.templates, paths.schemas]) {
+  for (const dir of [paths.templates, paths.schemas]) {
     for (const f of (await listFiles(dir)).sort()) hash.update(`${f}\n`).update(readFileSync(f));
-  }
-  try {
-    hash.update(readFileSync(path.join(ROOT, "package-lock.json")));
-  } catch {
-    // no lockfile: the packages' versions are not part of the key
   }
   return hash.digest("base64url");
 }
