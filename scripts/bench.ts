@@ -227,7 +227,7 @@ if (stages) {
       }),
     ),
   );
-  out.push("(islands+styles is only the wait left after load..routes: both jobs start at the beginning, in parallel with load.)");
+  out.push("(render includes the wait left for the browser bundles, the stylesheet and the font: they start with the build, in parallel with load..routes.)");
 }
 
 if (pages) {
