@@ -57,7 +57,7 @@ export interface DocumentHeadProps {
   noindex: boolean;
   /** The page's full canonical address. */
   canonicalUrl: string;
-  /** Share image, icons, manifest and structured data (pipeline/support/seo.ts). */
+  /** Share image, icons, manifest and structured data (pipeline/stages/render/seo.ts). */
   seo: PageSeo;
   /** The page's main image (its first <Picture priority>), for <link rel="preload" as="image" fetchPriority="high" {...imagePreload}>. */
   imagePreload?: ImagePreload;
@@ -129,7 +129,7 @@ export interface SiteModule<Site = never> {
   };
   /** The site's language, for <html lang>. */
   language(site: Site): string;
-  /** Its typeface (support/font.ts): preloaded by every page, and the share images' text. */
+  /** Its typeface (stages/media/font.ts): preloaded by every page, and the share images' text. */
   font: SiteFont;
   /**
    * Files in content/assets that templates use by name rather than through a content

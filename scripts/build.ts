@@ -3,13 +3,13 @@
  *
  * It also warns while an external address anywhere in content (a link, a webhook, an
  * e-mail address) is still a placeholder on a name reserved for examples, such as
- * example.com (scripts/pipeline/support/placeholders.ts). `npm run build -- --strict` makes
+ * example.com (scripts/pipeline/stages/validate/placeholders.ts). `npm run build -- --strict` makes
  * those warnings errors: exit 1, dist/ untouched (the pipeline stops before writing
  * anything). Use it for the published site. `--timings` prints the time of each stage.
  *
  * A build renders and writes only the pages whose inputs changed since the last build of
  * the project, when the build cache holds its memo and dist/ is as that build left it
- * (pipeline/support/stored-memo.ts); the output is the same as a build from scratch's.
+ * (pipeline/memo/stored-memo.ts); the output is the same as a build from scratch's.
  * `--full` builds from scratch.
  */
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const path = (await import("node:path")).default;
   const { printIssues, warningSummary } = await import("./problems/report.ts");
   const { runPipeline } = await import("./pipeline/index.ts");
-  const { PLACEHOLDER_GROUP } = await import("./pipeline/support/placeholders.ts");
+  const { PLACEHOLDER_GROUP } = await import("./pipeline/stages/validate/placeholders.ts");
   const { SiteModuleError } = await import("./lib/site-module.ts");
 
   const args = await projectArg(process.argv.slice(2));
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     // A full disk, a read-only folder, a file-size limit, a mistake in templates/site.ts: one sentence with the path, no stack trace.
     const sentence = err instanceof SiteModuleError ? err.message : fsErrorSentence(err, paths.root);
     if (!sentence) throw err;
-    // An incremental build writes into dist/ itself (pipeline/8-write.ts updateOutput): it may have replaced some files.
+    // An incremental build writes into dist/ itself (pipeline/stages/write/write.ts updateOutput): it may have replaced some files.
     const partial = (err as { partial?: boolean }).partial === true;
     console.error(`${sentence} ${partial ? "dist/ may hold some of this build's files, each whole; the next build writes it whole." : "Nothing was written; dist/ is unchanged."}`);
     process.exit(1);

@@ -12,7 +12,7 @@ import path from "node:path";
 import { projectArg, projectPaths, ROOT } from "./lib/paths.ts";
 import { printIssues, warningSummary } from "./problems/report.ts";
 import { runPipeline } from "./pipeline/index.ts";
-import { loadSchemas } from "./pipeline/support/schemas.ts";
+import { loadSchemas } from "./pipeline/stages/validate/schemas.ts";
 
 const started = performance.now();
 // The schemas are read once, for the content check, the types and the catalogue.

@@ -18,7 +18,7 @@ import { projectPaths } from "./lib/paths.ts";
 import { printIssues } from "./problems/report.ts";
 import { pagesFrom, runPipeline, type WarmCache } from "./pipeline/index.ts";
 import { SiteModuleError } from "./lib/site-module.ts";
-import { codeKey, loadStoredMemo } from "./pipeline/support/stored-memo.ts";
+import { codeKey, loadStoredMemo } from "./pipeline/memo/stored-memo.ts";
 
 export interface BuilderReply {
   ok: boolean;

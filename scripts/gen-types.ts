@@ -11,7 +11,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { compile } from "json-schema-to-typescript";
-import { loadSchemas, type SchemaSet } from "./pipeline/support/schemas.ts";
+import { loadSchemas, type SchemaSet } from "./pipeline/stages/validate/schemas.ts";
 import { projectArg, projectPaths, ROOT } from "./lib/paths.ts";
 
 /** The generated types of a site: content-types.ts in its templates folder. */

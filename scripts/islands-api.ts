@@ -4,7 +4,7 @@
  * code uses scripts/api.ts; form rules, attribution and drafts are in scripts/forms-api.ts.
  *
  * - Hooks: React's on the server; the browser build swaps them for Preact's
- *   (pipeline/support/islands.ts), so React never reaches the browser.
+ *   (pipeline/stages/render/islands.ts), so React never reaches the browser.
  * - Dialog requests: a button anywhere asks a dialog island, loaded on first use, to open.
  */
 export { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "./runtime/hooks.ts";

@@ -1,6 +1,6 @@
 /**
  * Browser features the site never uses. The build denies them to every page and
- * every frame in it (Permissions-Policy in dist/_headers, scripts/pipeline/7-headers.ts),
+ * every frame in it (Permissions-Policy in dist/_headers, scripts/pipeline/stages/headers/headers.ts),
  * and the demo calendar's frame lists them as 'none' in its allow attribute
  * (templates/islands/DemoDialog.tsx), so the two cannot disagree. The booking flow
  * (pick a time, fill in a form) needs none of them. Only names Chromium knows: an

@@ -6,7 +6,7 @@
  * no output override, so these builds write the real dist/ (the write step swaps dist/ in
  * atomically; nothing else is touched). Then 3 runs as a fresh clone: no bundle of the
  * generator, no tsx transform cache (TSX_DISABLE_CACHE=1) and an empty SSG_CACHE_DIR per run (the compiled schema
- * validators, see scripts/pipeline/support/compiled-schemas.ts).
+ * validators, see scripts/pipeline/stages/validate/compiled-schemas.ts).
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";

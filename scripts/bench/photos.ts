@@ -33,7 +33,7 @@ import { htmlElements } from "../lib/html-scan.ts";
 import { rel, ROOT } from "../lib/paths.ts";
 import { median, spread, type Spread } from "../lib/sizes.ts";
 import { makePhoto } from "../lib/synthetic-photos.ts";
-import { ENCODER_THREADS, limited } from "../pipeline/support/images.ts";
+import { ENCODER_THREADS, limited } from "../pipeline/stages/media/images.ts";
 import { timed, type TimedRun } from "./scale.ts";
 import { paths } from "./shared.ts";
 

@@ -9,7 +9,7 @@
  * cache, and scripts/lib/run-bundle.cjs runs it from a V8 code cache made by its first run.
  *
  * - Two entries: "main" runs a command (scripts/build.ts), "worker" is the build's worker
- *   thread (pipeline/support/pool.ts finds it through BUNDLE_KEY).
+ *   thread (pipeline/stages/render/pool.ts finds it through BUNDLE_KEY).
  * - CommonJS, one file each, because Node 20 can run a script from a code cache (vm.Script
  *   cachedData) but has no such thing for ES modules: from ESM chunks (~40 files) the 44-page
  *   build took ~0.70 s, from these ~0.54 s (median of 10, interleaved). Dynamic imports become
@@ -66,7 +66,7 @@ export function templatesFolder(args) {
 
 /**
  * The modules the generator imports from a templates folder by name: site.ts and
- * sections/<Type>.tsx (lib/site-module.ts, pipeline/5-render.tsx).
+ * sections/<Type>.tsx (lib/site-module.ts, pipeline/stages/render/render.tsx).
  * @param {string} templates
  */
 function templateEntries(templates) {
@@ -150,7 +150,7 @@ export async function bundled(command, templates) {
   const registry = `globalThis[Symbol.for("ssg.templates")] = new Map([${entries.map((e) => `[${JSON.stringify(e)}, () => import(${JSON.stringify(e)})]`).join(", ")}]);\n`;
   const sources = {
     main: `${registry}require(${JSON.stringify(path.join(ROOT, command))});\n`,
-    worker: `${registry}require(${JSON.stringify(path.join(ROOT, "scripts", "pipeline", "support", "worker.ts"))});\n`,
+    worker: `${registry}require(${JSON.stringify(path.join(ROOT, "scripts", "pipeline", "stages", "render", "worker.ts"))});\n`,
   };
   const ownCode = [path.join(ROOT, "scripts") + path.sep, templates + path.sep];
   /** The hash of each file as esbuild was given it (a file saved during the bundling makes the next start bundle again). */

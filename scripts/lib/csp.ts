@@ -1,4 +1,4 @@
-/** Content-Security-Policy sources by hash: the build's policy (pipeline/7-headers.ts) and the dev server's live-reload script (dev-client.ts). */
+/** Content-Security-Policy sources by hash: the build's policy (pipeline/stages/headers/headers.ts) and the dev server's live-reload script (dev-client.ts). */
 import { createHash } from "node:crypto";
 
 export function sha256Source(text: string): string {

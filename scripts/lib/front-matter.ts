@@ -175,7 +175,7 @@ export function parseFrontMatter(text: string, shortcut = true): FrontMatterFile
   return { data, positions };
 }
 
-/** What simpleFrontMatter read: parsing them again costs less than keeping them (pipeline/1-load.ts). */
+/** What simpleFrontMatter read: parsing them again costs less than keeping them (pipeline/stages/load/load.ts). */
 const readSimply = new WeakSet<FrontMatterFile>();
 
 /** Whether this front matter was read without the YAML parser (a few microseconds to read again). */
@@ -254,7 +254,7 @@ function bodyAfter(lines: string[], end: number): { body: string; bodyStart: num
   return { body: lines.slice(bodyStart).join("\n").trim(), bodyStart };
 }
 
-/** The "body" parseFrontMatter gives a text it parses (a stored parse keeps the fields without it: pipeline/support/stored-memo.ts). */
+/** The "body" parseFrontMatter gives a text it parses (a stored parse keeps the fields without it: pipeline/memo/stored-memo.ts). */
 export function frontMatterBody(text: string): string {
   const { lines, end } = blockOf(text);
   return bodyAfter(lines, end).body;

@@ -12,7 +12,7 @@ export function hashedName(name: string, data: string | Uint8Array): string {
 }
 
 /**
- * The full hash of a text, for keys (what a memo keeps of it: pipeline/support/memo.ts, file-memo.ts).
+ * The full hash of a text, for keys (what a memo keeps of it: pipeline/memo/memo.ts, file-memo.ts).
  * crypto.hash, the one-shot form (Node 20.12+), is about twice as fast on small texts as a Hash
  * object; 4,000 guides hash their texts, keys and pages a few times each per build.
  */

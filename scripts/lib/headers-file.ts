@@ -1,6 +1,6 @@
 /**
  * The `_headers` file of Netlify and Cloudflare Pages: write it, read it, and find
- * the headers a URL path gets. The build writes dist/_headers (scripts/pipeline/7-headers.ts)
+ * the headers a URL path gets. The build writes dist/_headers (scripts/pipeline/stages/headers/headers.ts)
  * and the local server (scripts/lib/server.ts) answers with what it says, so the
  * site runs locally under the headers it gets in production.
  *

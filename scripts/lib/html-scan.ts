@@ -1,7 +1,7 @@
 /**
  * The one reader of built HTML. Every check that looks at rendered pages (internal
- * links in scripts/pipeline/support/links.ts, the Content-Security-Policy check and style
- * hashes in scripts/pipeline/7-headers.ts, what a page loads in sizes.ts, the budgets in
+ * links in scripts/pipeline/stages/routes/links.ts, the Content-Security-Policy check and style
+ * hashes in scripts/pipeline/stages/headers/headers.ts, what a page loads in sizes.ts, the budgets in
  * budgets.ts) takes its elements from htmlElements() instead of matching text with
  * regular expressions, so markup is read as a browser reads it:
  *

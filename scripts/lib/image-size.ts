@@ -9,7 +9,7 @@
  * - Unknown, broken or truncated files give undefined (image-size throws), as does a
  *   size that is not two positive whole numbers. (A file of content/assets/ whose first
  *   bytes are not the format its name says is reported before its size is asked for:
- *   misnamed-image, in scripts/pipeline/support/asset-checks.ts.)
+ *   misnamed-image, in scripts/pipeline/stages/validate/asset-checks.ts.)
  * Two things image-size 2.1.0 gets wrong are handled here:
  * - It reads through a DataView on the Buffer's whole ArrayBuffer, so for a Buffer that
  *   is a slice of a larger one (Node's 8 KB pool for small buffers, subarray) a

@@ -182,7 +182,7 @@ function inAjvWords(e: ErrorObject): FieldError {
  */
 export function leadChecker(schema: object): (value: unknown) => LeadCheck {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
-  // A pattern's rule in words (the content schemas' keyword; 2-validate.ts reads it): nothing to check.
+  // A pattern's rule in words (the content schemas' keyword; stages/validate/validate.ts reads it): nothing to check.
   ajv.addKeyword({ keyword: "x-rule", metaSchema: { type: "string" } });
   const validate = ajv.compile(schema);
   return (value) => {

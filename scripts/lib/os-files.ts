@@ -3,7 +3,7 @@
  * Finder's .DS_Store and its AppleDouble "._" twins (macOS, on drives that are not
  * Apple's own format), Windows Explorer's Thumbs.db and desktop.ini, KDE's .directory,
  * and editors' backups, swap, lock and temporary files. Nobody writes them on purpose
- * and nobody can see most of them, so the build skips them in content/ (1-load.ts)
+ * and nobody can see most of them, so the build skips them in content/ (stages/load/load.ts)
  * and the dev server does not rebuild when one changes (scripts/dev.ts): one list
  * for both, so that a file the dev server ignores never fails the build.
  *

@@ -2,7 +2,7 @@
 /**
  * Runs a file of the generator's bundle (scripts/lib/bundle.mjs: one CommonJS file per
  * entry) with a V8 code cache beside it, for `npm run build` (scripts/build.mjs) and its
- * worker thread (pipeline/support/pool.ts). Node 20 keeps no compiled code between runs of
+ * worker thread (pipeline/stages/render/pool.ts). Node 20 keeps no compiled code between runs of
  * a module; here the bundle is compiled with vm.Script from the bytecode the first run left in
  * `<file>.v8` (made when that run ended, so it holds every function the build called), which
  * takes the 44-page build from ~0.70 to ~0.54 s (median of 10, interleaved). A cache V8
@@ -44,7 +44,7 @@ const toWrite = new Map();
  * `source`, the body of a function of `params`, compiled from a V8 code cache kept at
  * `<file>.v8` (written when the process ends if there was none, or V8 refused it, unless
  * `writeOnExit` is false). For the bundle (runBundled) and for generated code read from a
- * file of the build cache (ajv's compiled schema validators: pipeline/support/compiled-schemas.ts),
+ * file of the build cache (ajv's compiled schema validators: pipeline/stages/validate/compiled-schemas.ts),
  * which `new Function` compiled again on every build.
  * @param {string} source
  * @param {string} file

@@ -1,5 +1,5 @@
 /**
- * The rules of dist/_headers (lib/headers-file.ts, written by pipeline/7-headers.ts) as
+ * The rules of dist/_headers (lib/headers-file.ts, written by pipeline/stages/headers/headers.ts) as
  * serve-handler's `headers` configuration, so that `npm start` and `npm run dev` serve
  * the site through `serve`'s handler under the headers the static hosts send.
  *
@@ -15,7 +15,7 @@
  *   /foo*             ->  /foo*{,/**}      ("*" inside a name: that name, and anything below)
  *
  * serve-handler lets a later rule's header replace an earlier one's, Netlify too; the
- * build never lets two matching rules set the same header (pipeline/7-headers.ts), so
+ * build never lets two matching rules set the same header (pipeline/stages/headers/headers.ts), so
  * the answer is the same as Cloudflare's, which joins them.
  */
 import type { HeaderRule } from "./headers-file.ts";

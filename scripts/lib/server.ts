@@ -5,7 +5,7 @@
  * - /x and /x/ both serve x/index.html (no redirect); files are served as they are;
  *   anything else gets 404.html with status 404;
  * - the headers are dist/_headers' rules (as on Netlify and Cloudflare Pages, written by
- *   pipeline/7-headers.ts), given to serve-handler as its `headers` configuration
+ *   pipeline/stages/headers/headers.ts), given to serve-handler as its `headers` configuration
  *   (serve-config.ts); a response no rule gives a Cache-Control gets "no-cache", and
  *   only a 200 may be cached for long; the _headers files themselves are not served;
  * - ETag, If-None-Match (304) and Range (206) come from serve-handler.

@@ -1,6 +1,6 @@
 /**
  * How a build replaces dist/ so that a complete site is always there, and how a server finds
- * it at any instant. Shared by the build (pipeline/8-write.ts) and the static server
+ * it at any instant. Shared by the build (pipeline/stages/write/write.ts) and the static server
  * (lib/server.ts).
  *
  * dist is a symbolic link to a complete build, `.dist-v-<pid>-<n>` beside it. A build writes
@@ -11,7 +11,7 @@
  *
  * The version dist pointed at before stays as the spare, `.dist-spare` (a link too): an
  * incremental build brings the spare up to date, writing only the files that differ from what
- * it holds, and swaps it in (8-write.ts updateOutput), so dist/ is never written in place. The
+ * it holds, and swaps it in (stages/write/write.ts updateOutput), so dist/ is never written in place. The
  * spare before that is deleted. So at most two complete versions are kept, plus the folders of
  * builds under way.
  *
@@ -217,7 +217,7 @@ export async function swapIn(dist: string, folder: string): Promise<{ spare?: st
   return swapped.spare ? { spare: swapped.spare } : {};
 }
 
-/** swapIn for a caller that holds the lock (8-write.ts, which brings the spare up to date under it): returns the spare to delete once the lock is released. */
+/** swapIn for a caller that holds the lock (stages/write/write.ts, which brings the spare up to date under it): returns the spare to delete once the lock is released. */
 export async function swapHolding(dist: string, folder: string): Promise<{ spare?: string; gone?: string }> {
   const p = swapPaths(dist);
   await repair(p);

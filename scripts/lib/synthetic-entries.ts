@@ -17,7 +17,7 @@
  *  - a number or integer at its minimum (or 0), within maximum and multipleOf; false;
  *    null; an array of minItems such values; an object of its required properties;
  *  - the kind's reading time field (rules.readTime) from the text's word count, as the
- *    generator checks it (scripts/pipeline/2-validate.ts).
+ *    generator checks it (scripts/pipeline/stages/validate/validate.ts).
  * The Markdown after the block is the `body` field, as the generator reads it. A field
  * no value can be derived for stops the bench with a message that names it.
  *

@@ -1,4 +1,4 @@
-/** Reading time: the words of a Markdown text, and how many a reader reads a minute (2-validate.ts checks a kind's reading time field with them; the bench's synthetic entries fill it in). */
+/** Reading time: the words of a Markdown text, and how many a reader reads a minute (stages/validate/validate.ts checks a kind's reading time field with them; the bench's synthetic entries fill it in). */
 
 /** The reading speed behind a reading time (a Markdown kind's rules.readTime), unless the kind gives its own. */
 export const WORDS_PER_MINUTE = 200;

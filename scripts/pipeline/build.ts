@@ -8,20 +8,20 @@ import type { SiteModule } from "../api.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import type { Issue } from "../problems/issues.ts";
 import type { CacheMemory } from "./cache.ts";
-import type { createValidator } from "./2-validate.ts";
-import type { ResolvedContent } from "./3-resolve.ts";
-import type { Route } from "./4-routes.ts";
-import type { FragmentCache, RenderedPage, RenderInput, SectionComponent } from "./5-render.tsx";
-import type { OutputFolder } from "./8-write.ts";
+import type { createValidator } from "./stages/validate/validate.ts";
+import type { ResolvedContent } from "./stages/resolve/resolve.ts";
+import type { Route } from "./stages/routes/routes.ts";
+import type { FragmentCache, RenderedPage, RenderInput, SectionComponent } from "./stages/render/render.tsx";
+import type { OutputFolder } from "./stages/write/write.ts";
 import type { Annotation, BuildCache, FileFacts, FileMemo, KeptPage, LoadedContent, OutputData, RenderedReads, ValidatedContent } from "./model.ts";
-import type { BrandFont } from "./support/font.ts";
-import type { IslandBundle } from "./support/islands.ts";
-import type { RenderMemo } from "./support/memo.ts";
-import type { PhotoJob } from "./support/photos.ts";
-import type { WorkerPool } from "./support/pool.ts";
-import type { SchemaSet } from "./support/schemas.ts";
-import type { SeoOutput, SiteImages } from "./support/seo.ts";
-import type { ImageKit } from "./support/share-images.ts";
+import type { BrandFont } from "./stages/media/font.ts";
+import type { IslandBundle } from "./stages/render/islands.ts";
+import type { RenderMemo } from "./memo/memo.ts";
+import type { PhotoJob } from "./stages/media/photos.ts";
+import type { WorkerPool } from "./stages/render/pool.ts";
+import type { SchemaSet } from "./stages/validate/schemas.ts";
+import type { SeoOutput, SiteImages } from "./stages/render/seo.ts";
+import type { ImageKit } from "./stages/media/share-images.ts";
 
 export interface BuildOptions {
   mode: "check" | "build";
@@ -53,11 +53,11 @@ export interface BuildOptions {
    * (tests/unit/oracle.test.ts).
    */
   only?: { addresses?: readonly string[]; files?: readonly string[] };
-  /** Mark each section for the Studio's preview (5-render.tsx markSections). */
+  /** Mark each section for the Studio's preview (stages/render/render.tsx markSections). */
   preview?: boolean;
   /**
    * `npm run build`: "auto" uses the memo a build of this project stored in the build cache
-   * (support/stored-memo.ts) when it is still valid, rendering and writing only what changed;
+   * (memo/stored-memo.ts) when it is still valid, rendering and writing only what changed;
    * "full" builds from scratch. Both store a new memo once dist/ is written.
    */
   incremental?: "auto" | "full";
@@ -84,15 +84,15 @@ export interface WarmCache {
   cacheMemory?: CacheMemory;
   /** The templates' texts (font.ts templateTexts). */
   templateTexts?: Promise<string[]>;
-  /** Rendered pages, shared parts, reads and what dist/ holds, by the hash of their inputs (support/memo.ts). */
+  /** Rendered pages, shared parts, reads and what dist/ holds, by the hash of their inputs (memo/memo.ts). */
   memo?: RenderMemo;
-  /** What the last build learnt of each content file's text, by its key (support/file-memo.ts; the stages only read it). */
+  /** What the last build learnt of each content file's text, by its key (memo/file-memo.ts; the stages only read it). */
   files?: Map<string, FileFacts>;
-  /** Photos' hashes, by content path (support/photos.ts), checked against the bytes on each build. */
+  /** Photos' hashes, by content path (stages/media/photos.ts), checked against the bytes on each build. */
   photoHashes?: Map<string, { bytes: Buffer; hash: string }>;
 }
 
-/** A memo an earlier `npm run build` stored (support/stored-memo.ts). */
+/** A memo an earlier `npm run build` stored (memo/stored-memo.ts). */
 export type StoredMemo = RenderMemo & { files: Map<string, FileFacts> };
 
 /** Work that needs nothing of the content, started with the build (index.ts) and awaited by the stage that uses it. */
@@ -125,7 +125,7 @@ export interface Build {
   /** Worker threads (a whole build that is not the dev server's). */
   readonly pool: WorkerPool | undefined;
   readonly jobs: Jobs;
-  /** What earlier builds learnt of each content file's text (support/file-memo.ts), with a memo. */
+  /** What earlier builds learnt of each content file's text (memo/file-memo.ts), with a memo. */
   readonly fileMemo: FileMemo | undefined;
   /** Every issue reported so far. */
   issues: Issue[];
@@ -145,7 +145,7 @@ export interface Build {
   /** The characters the brand font is cut to, and the font. */
   fontText: Promise<string>;
   font: Promise<BrandFont>;
-  /** Fields a later stage acts on, with those of sections that are not shown marked (3-resolve.ts markHidden). */
+  /** Fields a later stage acts on, with those of sections that are not shown marked (stages/resolve/resolve.ts markHidden). */
   marked: Annotation[];
   photos: PhotoJob | undefined;
   // resolve
@@ -170,7 +170,7 @@ export interface Build {
   memo: RenderMemo | undefined;
   /** The memo of an earlier `npm run build`, when it still describes dist/. */
   stored: StoredMemo | undefined;
-  /** The new version of dist/ being written, when the build writes one whole (8-write.ts). */
+  /** The new version of dist/ being written, when the build writes one whole (stages/write/write.ts). */
   output: OutputFolder | undefined;
   // check
   read: RenderedReads;

@@ -6,18 +6,19 @@
  * pagesFrom) and the Studio's preview (an unsaved draft, one page). They differ only in their
  * options (build.ts BuildOptions), never in the stages they run.
  *
- *   load      1-load: content read with positions, the schemas, the site module
- *   validate  2-validate: every file against its schema; content/assets/ files; placeholders
- *   media     share images and icons, the brand font, the photos (support/)
- *   resolve   3-resolve: references, Markdown, assets with hashed names
- *   routes    4-routes: the route table, and every check of content that needs it
- *   render    5-render: every page with the site's templates (React on the server)
- *   check     6-check: the rendered markup read once: template links, h1, anchors
+ *   load      content read with positions, the schemas, the site module
+ *   validate  every file against its schema; content/assets/ files; placeholders
+ *   media     share images and icons, the brand font, the photos
+ *   resolve   references, Markdown, assets with hashed names
+ *   routes    the route table, and every check of content that needs it
+ *   render    every page with the site's templates (React on the server)
+ *   check     the rendered markup read once: template links, h1, anchors
  *   finish    photo copies, share images, sitemap, robots.txt, routes.json
- *   headers   7-headers: security and caching headers from the finished output
- *   write     8-write: a new version of dist/, swapped in whole
+ *   headers   security and caching headers from the finished output
+ *   write     a new version of dist/, swapped in whole
  *
- * Each entry is a module of stages/ that can be read alone. A stage that finds an error
+ * Each entry is stages/<name>/index.ts, with the modules that do its work beside it, and can
+ * be read alone; memo/ keeps rendered pages between builds. A stage that finds an error
  * stops the build with the issues to report; the previous dist/ is touched only by a build
  * that succeeded. Work kept between builds goes through one cache (cache.ts), handed to the
  * stages in the build.
@@ -26,31 +27,31 @@ import type { ProjectPaths } from "../lib/paths.ts";
 import { loadSiteModule, resolveFont } from "../lib/site-module.ts";
 import { recoverDist } from "../lib/swap.ts";
 import { sortIssues } from "../problems/issues.ts";
-import { outputBytes } from "./8-write.ts";
+import { outputBytes } from "./stages/write/write.ts";
 import type { Build, BuildOptions, BuildResult, Jobs, Stage } from "./build.ts";
 import { openCache } from "./cache.ts";
 import type { FileMemo } from "./model.ts";
-import { loadSectionComponents } from "./5-render.tsx";
-import { browserAssets } from "./support/assets.ts";
-import { templateTexts } from "./support/font.ts";
-import { startPool, type WorkerPool } from "./support/pool.ts";
-import { loadSchemas } from "./support/schemas.ts";
-import { contentDates } from "./support/seo.ts";
-import { loadImageKit } from "./support/share-images.ts";
-import { codeKey, loadStoredMemo } from "./support/stored-memo.ts";
-import { loadStage } from "./stages/load.ts";
-import { validateStage } from "./stages/validate.ts";
-import { mediaStage } from "./stages/media.ts";
-import { resolveStage } from "./stages/resolve.ts";
-import { routesStage } from "./stages/routes.ts";
-import { renderStage } from "./stages/render.ts";
-import { checkStage } from "./stages/check.ts";
-import { finishStage } from "./stages/finish.ts";
-import { headersStage } from "./stages/headers.ts";
-import { writeStage } from "./stages/write.ts";
+import { loadSectionComponents } from "./stages/render/render.tsx";
+import { browserAssets } from "./stages/render/assets.ts";
+import { templateTexts } from "./stages/media/font.ts";
+import { startPool, type WorkerPool } from "./stages/render/pool.ts";
+import { loadSchemas } from "./stages/validate/schemas.ts";
+import { contentDates } from "./stages/render/seo.ts";
+import { loadImageKit } from "./stages/media/share-images.ts";
+import { codeKey, loadStoredMemo } from "./memo/stored-memo.ts";
+import { loadStage } from "./stages/load/index.ts";
+import { validateStage } from "./stages/validate/index.ts";
+import { mediaStage } from "./stages/media/index.ts";
+import { resolveStage } from "./stages/resolve/index.ts";
+import { routesStage } from "./stages/routes/index.ts";
+import { renderStage } from "./stages/render/index.ts";
+import { checkStage } from "./stages/check/index.ts";
+import { finishStage } from "./stages/finish/index.ts";
+import { headersStage } from "./stages/headers/index.ts";
+import { writeStage } from "./stages/write/index.ts";
 
 export type { BuildOptions, BuildResult, WarmCache } from "./build.ts";
-export { pageKey } from "./stages/render.ts";
+export { pageKey } from "./stages/render/index.ts";
 
 /** The stages, in order. */
 export const STAGES: readonly Stage[] = [loadStage, validateStage, mediaStage, resolveStage, routesStage, renderStage, checkStage, finishStage, headersStage, writeStage];
@@ -86,7 +87,7 @@ async function run(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
   // Work kept between builds (cache.ts): handed to the stages that keep any, keyed by what they read.
   const cache = openCache(undefined, warm ? (warm.cacheMemory ??= new Map()) : undefined);
   const jobs = startJobs(paths, options, pool, cache);
-  // What earlier builds learnt of each content file's text (front matter, validation, font characters: support/file-memo.ts):
+  // What earlier builds learnt of each content file's text (front matter, validation, font characters: memo/file-memo.ts):
   // from the stored memo, or the long-running builder's last build.
   const fileMemo: FileMemo | undefined = jobs.code ? { previous: (await jobs.stored?.catch(() => undefined))?.files, used: new Map() } : warm ? { previous: warm.files, used: new Map() } : undefined;
   if (warm && fileMemo) warm.files = fileMemo.used;
@@ -133,7 +134,7 @@ function startJobs(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
       warm?.assets ??
       siteModule.then((m) => {
         const font = resolveFont(m.font, paths.templates);
-        return browserAssets(cache, paths.templates, font, () => pool?.styles(paths.templates, font) ?? import("./support/styles.ts").then((s) => s.buildStyles(paths.templates, font)));
+        return browserAssets(cache, paths.templates, font, () => pool?.styles(paths.templates, font) ?? import("./stages/render/styles.ts").then((s) => s.buildStyles(paths.templates, font)));
       });
     jobs.imageKit = warm?.imageKit ?? loadImageKit(paths.templates, cache);
     jobs.sections = warm?.sections ?? schemas.then((s) => loadSectionComponents(paths.templates, s.sectionTypes.keys()));
@@ -142,7 +143,7 @@ function startJobs(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
     // Pages rendered alone have no sitemap: no dates.
     if (!options.only) jobs.dates = contentDates(paths);
   }
-  // `npm run build` keeps its memo between runs (support/stored-memo.ts); --full builds from scratch and keeps a new one.
+  // `npm run build` keeps its memo between runs (memo/stored-memo.ts); --full builds from scratch and keeps a new one.
   const storing = options.incremental !== undefined && building && options.write !== false && !options.only && !options.drafts && !warm;
   if (storing) {
     jobs.code = codeKey(paths);

@@ -1,6 +1,6 @@
 /**
  * The build model: the data the pipeline's stages hand on to each other, in one place. Each
- * stage (1-load … 8-write, and the modules of support/) takes these and gives these; none
+ * stage (stages/<name>/, and memo/) takes these and gives these; none
  * defines what another consumes, so a stage's module can be read alone and no two stages
  * import each other in a circle (tests/unit/boundary.test.ts). Types only: nothing here runs.
  */
@@ -42,7 +42,7 @@ export interface BuildCache {
   remember<T>(name: string, args: unknown, make: (reads: Reads) => Promise<T>, codec: Codec<T>): Promise<T>;
 }
 
-// ---------------------------------------------------------------- Load (1-load.ts): content files as read
+// ---------------------------------------------------------------- Load (stages/load/load.ts): content files as read
 
 /** "site", "page", "collection", or the name of a Markdown kind the site declares ("guide"). */
 export type FileKind = string;
@@ -79,7 +79,7 @@ export interface LoadedContent {
 
 export type Kinds = readonly Omit<MarkdownKind, "component">[];
 
-// ---------------------------------------------------------------- Validate (2-validate.ts): what the schemas mark for the later stages
+// ---------------------------------------------------------------- Validate (stages/validate/validate.ts): what the schemas mark for the later stages
 
 export type AnnotationKind = "link" | "asset" | "markdown" | "ref";
 
@@ -93,7 +93,7 @@ export interface Annotation {
   arg?: string;
   /** For a link found in Markdown: the line of the text it is on. */
   line?: number;
-  /** In a section parked with "hidden": true (3-resolve.ts): checked, but not shown, so it counts as no use of what it names. */
+  /** In a section parked with "hidden": true (stages/resolve/resolve.ts): checked, but not shown, so it counts as no use of what it names. */
   hidden?: boolean;
 }
 
@@ -104,13 +104,13 @@ export interface ValidatedContent {
   issues: Issue[];
 }
 
-// ---------------------------------------------------------------- What a build learns of one content file from its text (support/file-memo.ts)
+// ---------------------------------------------------------------- What a build learns of one content file from its text (memo/file-memo.ts)
 
 /** An annotation without its file's path, and without its value when that is the text at its pointer (a guide's body is not kept twice). */
 export type KeptAnnotation = Omit<Annotation, "file" | "value"> & { value?: string };
 
 export interface FileFacts {
-  /** A Markdown entry's front matter; `bodyless` as stored, its body being the rest of the text (1-load.ts takes it from there). */
+  /** A Markdown entry's front matter; `bodyless` as stored, its body being the rest of the text (stages/load/load.ts takes it from there). */
   frontMatter?: FrontMatterFile & { bodyless?: true };
   validation?: { issues: Issue[]; annotations: KeptAnnotation[] };
   /** The code points of its strings (font.ts contentCharacters). */
@@ -126,7 +126,7 @@ export interface FileMemo {
   used: Map<string, FileFacts>;
 }
 
-// ---------------------------------------------------------------- Markdown (support/markdown.ts)
+// ---------------------------------------------------------------- Markdown (stages/resolve/markdown.ts)
 
 /** A problem of the text (errors.ts), with its line. */
 export interface MarkdownProblem extends Problem {
@@ -142,7 +142,7 @@ export interface MarkdownResult {
   problems: MarkdownProblem[];
 }
 
-// ---------------------------------------------------------------- Check (6-check.ts): what the rendered markup was read for, and what the headers need of it (7-headers.ts)
+// ---------------------------------------------------------------- Check (stages/check/check.ts): what the rendered markup was read for, and what the headers need of it (stages/headers/headers.ts)
 
 /** What the policy needs from one page or piece of one (read by the check stage, check.ts). */
 export interface PageScan {
@@ -176,7 +176,7 @@ export interface RenderedReads {
   pages: { keys: string[] }[];
 }
 
-// ---------------------------------------------------------------- Write (8-write.ts): output files, and the versions of dist/ a memo describes (support/memo.ts)
+// ---------------------------------------------------------------- Write (stages/write/write.ts): output files, and the versions of dist/ a memo describes (memo/memo.ts)
 
 /** What goes into a file of dist/: text, bytes, or a file to copy as it is (a photo's copy in the build cache). */
 export type OutputData = string | Uint8Array | { copyFrom: string };

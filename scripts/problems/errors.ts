@@ -216,7 +216,7 @@ export const CATALOGUE = {
     message: () => "content/site.json is missing: every site needs one for its header, footer and settings.",
     example: { file: "content/site.json", line: 1, column: 1, pointer: "", params: {} },
   }),
-  // advice: what 1-load.ts finds most likely; name: the name to give the file (its own name for an image).
+  // advice: what stages/load/load.ts finds most likely; name: the name to give the file (its own name for an image).
   "unknown-file": entry<{ folders: readonly string[] } & ({ advice: "page" | "collection" | "capitals" | "image"; name: string } | { advice: "markdown" | "elsewhere" })>({
     category: "files",
     title: "A file the build does not know what to do with",
@@ -244,7 +244,7 @@ export const CATALOGUE = {
     },
     example: { file: "content/pages/notes.txt", line: 1, column: 1, pointer: "", params: { folders: ["guides"], advice: "page", name: "notes.json" } },
   }),
-  // expected: the format the name says; found: what the first bytes say (support/asset-checks.ts: sniff).
+  // expected: the format the name says; found: what the first bytes say (stages/validate/asset-checks.ts: sniff).
   "misnamed-image": entry<{
     file: string;
     expected: "png" | "jpg" | "gif" | "webp" | "avif" | "svg";
@@ -1110,7 +1110,7 @@ export function placeholderGroup(reserved: string) {
 }
 
 /**
- * A correction of a text the build worked out (2-validate.ts textFix), always one the
+ * A correction of a text the build worked out (stages/validate/validate.ts textFix), always one the
  * field accepts: `value` is the whole corrected text; a renamed image file also has
  * its name before and after.
  */

@@ -2,7 +2,7 @@
  * A part of the page that many pages share word for word (the header, the footer,
  * the dialogs, the inlined stylesheet). The build renders it once for each distinct
  * `by` and splices the same text into every page that uses it, instead of React
- * rendering tens of kilobytes again per page (scripts/pipeline/5-render.tsx).
+ * rendering tens of kilobytes again per page (scripts/pipeline/stages/render/render.tsx).
  *
  * The rule: the children may depend on the site (content/site.json, the build's
  * assets) and on the values listed in `by`, nothing else. Islands, dialogs and dialog

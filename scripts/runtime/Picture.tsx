@@ -1,6 +1,6 @@
 /**
  * An image as templates draw it: a photo (an Asset with copies, made by
- * scripts/pipeline/support/images.ts) becomes <picture> with AVIF and WebP sources and
+ * scripts/pipeline/stages/media/images.ts) becomes <picture> with AVIF and WebP sources and
  * its fallback, each with a srcset; an SVG drawing stays one <img>. Always width and
  * height (no layout shift), the photo's placeholder colour and focal point (classes of
  * the generator's CSS), and the loading the slot calls for:

@@ -1,6 +1,6 @@
 /**
  * What every template can know about the page being rendered: the render context the
- * generator provides (pipeline/5-render.tsx) and templates read with useRenderContext().
+ * generator provides (pipeline/stages/render/render.tsx) and templates read with useRenderContext().
  * Generic over the site's own types: a site binds them once (this repository's site in
  * templates/context.ts), so the generator never names a site's content types.
  */

@@ -32,7 +32,7 @@ export interface BlockMarkdown {
 export interface Asset {
   /** The URL of the hashed file, e.g. /assets/hero-1a2b3c4d5e.svg; for a photo, its widest fallback copy. */
   src: string;
-  /** For a photo: of its widest copy (scripts/pipeline/support/images.ts), which keeps the original's proportions. */
+  /** For a photo: of its widest copy (scripts/pipeline/stages/media/images.ts), which keeps the original's proportions. */
   width: number;
   height: number;
   /** Photos only (PNG, JPEG, WebP, AVIF), resized by the build: the fallback's copies, "url 480w, url 960w". */
@@ -45,7 +45,7 @@ export interface Asset {
   file?: string;
 }
 
-/** What the head of a page shows for sharing, icons and structured data (made by scripts/pipeline/support/seo.ts). */
+/** What the head of a page shows for sharing, icons and structured data (made by scripts/pipeline/stages/render/seo.ts). */
 export interface PageSeo {
   ogType: "website" | "article";
   image: { url: string; width: number; height: number; alt: string };

@@ -10,7 +10,7 @@
  * to start from (the schema's own examples, or the smallest valid-looking object made
  * from its required fields).
  */
-import { derefSchema, refTarget, type JsonSchema, type SchemaSet } from "../pipeline/support/schemas.ts";
+import { derefSchema, refTarget, type JsonSchema, type SchemaSet } from "../pipeline/stages/validate/schemas.ts";
 import type { StudioSchemas, StudioSectionType } from "./protocol.ts";
 import { inWords } from "./words.ts";
 

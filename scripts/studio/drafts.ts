@@ -17,10 +17,10 @@
  */
 import type { ProjectPaths } from "../lib/paths.ts";
 import { runPipeline, type WarmCache } from "../pipeline/index.ts";
-import { outputBytes } from "../pipeline/8-write.ts";
+import { outputBytes } from "../pipeline/stages/write/write.ts";
 import type { OutputData } from "../pipeline/model.ts";
 import type { Issue } from "../problems/issues.ts";
-import type { Route } from "../pipeline/4-routes.ts";
+import type { Route } from "../pipeline/stages/routes/routes.ts";
 import type { StudioIssue } from "./protocol.ts";
 
 export interface Render {

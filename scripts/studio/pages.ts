@@ -1,6 +1,6 @@
 /**
  * Pages as an editor thinks of them: an address, not a file. A page's address comes
- * from its file's name (pipeline/4-routes.ts: content/pages/a/b.json is /a/b,
+ * from its file's name (pipeline/stages/routes/routes.ts: content/pages/a/b.json is /a/b,
  * content/pages/a/index.json is /a, content/pages/index.json is /), plus the other
  * addresses in its "aliases". The Studio's new page, rename and delete are planned
  * here against a project folder; each returns what to write (or why not) and writes
@@ -17,7 +17,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { escapePointerToken, unescapePointerToken } from "../lib/json.ts";
-import { pageRoute } from "../pipeline/4-routes.ts";
+import { pageRoute } from "../pipeline/stages/routes/routes.ts";
 import { contentFile } from "./confine.ts";
 import { editJson, formatNewJson } from "./json-edit.ts";
 import { editMarkdown } from "./md-edit.ts";

@@ -1,6 +1,6 @@
 /**
  * What the Studio lists and picks from, read from the project as the build reads it
- * (pipeline/1-load.ts and the route table of a check): the content files as an editor
+ * (pipeline/stages/load/load.ts and the route table of a check): the content files as an editor
  * thinks of them (pages with their addresses, records, settings, Markdown entries),
  * every address a link may use, the images of content/assets and the records of each
  * collection.
@@ -9,11 +9,11 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { imageSize } from "../lib/image-size.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
-import { load } from "../pipeline/1-load.ts";
+import { load } from "../pipeline/stages/load/load.ts";
 import type { SourceFile } from "../pipeline/model.ts";
-import { schemaPathOf } from "../pipeline/2-validate.ts";
-import { pageRoute } from "../pipeline/4-routes.ts";
-import type { SchemaSet } from "../pipeline/support/schemas.ts";
+import { schemaPathOf } from "../pipeline/stages/validate/validate.ts";
+import { pageRoute } from "../pipeline/stages/routes/routes.ts";
+import type { SchemaSet } from "../pipeline/stages/validate/schemas.ts";
 import { loadSiteModule } from "../lib/site-module.ts";
 import { humanize } from "./bundle-schemas.ts";
 import type { StudioAsset, StudioFileEntry, StudioRecord, StudioSite } from "./protocol.ts";

@@ -2,13 +2,13 @@
  * Images uploaded in the Studio's image picker, before the server writes them to
  * content/assets/: a file name content can use (lower case, dashes, no accents, the
  * extension of what the file really is), and the same checks the build makes of every
- * file there (pipeline/support/asset-checks.ts): the type by the file's first bytes,
+ * file there (pipeline/stages/validate/asset-checks.ts): the type by the file's first bytes,
  * not its name; a size limit; no script or outside reference in an SVG. The functions
  * here decide; they write nothing.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { FORMAT_OF_EXTENSION, LIMITS, sniff, svgDangers, type Sniffed } from "../pipeline/support/asset-checks.ts";
+import { FORMAT_OF_EXTENSION, LIMITS, sniff, svgDangers, type Sniffed } from "../pipeline/stages/validate/asset-checks.ts";
 import { imageSize } from "../lib/image-size.ts";
 
 /** The largest upload the Studio takes: 20 MB. */

@@ -1,4 +1,4 @@
-/** subset-font 2.x ships no types: the part of its API the build uses (scripts/pipeline/support/font.ts). */
+/** subset-font 2.x ships no types: the part of its API the build uses (scripts/pipeline/stages/media/font.ts). */
 declare module "subset-font" {
   interface SubsetOptions {
     targetFormat?: "sfnt" | "truetype" | "woff" | "woff2";

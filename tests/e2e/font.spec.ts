@@ -1,5 +1,5 @@
 /**
- * The brand font (scripts/pipeline/support/font.ts) in the browser: every page preloads the one
+ * The brand font (scripts/pipeline/stages/media/font.ts) in the browser: every page preloads the one
  * WOFF2 its @font-face names, the face loads under the Content-Security-Policy with
  * `font-display: swap`, text is set in it, and the home page does not shift while it
  * loads, on a phone and on a desktop.

@@ -1,5 +1,5 @@
 /**
- * The files of content/assets/ themselves (scripts/pipeline/support/asset-checks.ts):
+ * The files of content/assets/ themselves (scripts/pipeline/stages/validate/asset-checks.ts):
  * what their first bytes say they are, SVGs that run scripts or load other files, and
  * images heavier or larger than a page needs. The corpus (tests/fixtures/broken/asset-*)
  * has a case for each through the whole pipeline; here are the edges. (The Building OS
@@ -9,12 +9,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
-import { assetIssues, externalCssUrls, imageUses, LIMITS, sniff, svgDangers } from "../../scripts/pipeline/support/asset-checks.ts";
+import { assetIssues, externalCssUrls, imageUses, LIMITS, sniff, svgDangers } from "../../scripts/pipeline/stages/validate/asset-checks.ts";
 import { catalogueEntry } from "../../scripts/problems/errors.ts";
 import { location, type Issue } from "../../scripts/problems/issues.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import type { SourceFile } from "../../scripts/pipeline/1-load.ts";
-import type { Annotation } from "../../scripts/pipeline/2-validate.ts";
+import type { SourceFile } from "../../scripts/pipeline/stages/load/load.ts";
+import type { Annotation } from "../../scripts/pipeline/stages/validate/validate.ts";
 import { fixturesRemovedAfterAll } from "./fixture.ts";
 
 const u32 = (n: number) => {

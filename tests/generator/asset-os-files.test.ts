@@ -2,12 +2,12 @@
  * Files of content/ that are nobody's content, and files that are in the wrong place:
  * what the operating system and editors leave beside content is skipped by the build
  * and the dev server alike (one list, scripts/lib/os-files.ts); any other file with no
- * place gets advice for what it most likely is (1-load.ts: unknownFileAdvice).
+ * place gets advice for what it most likely is (stages/load/load.ts: unknownFileAdvice).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { isEditorTempFile } from "../../scripts/lib/dev-client.ts";
 import { isSystemOrEditorFile } from "../../scripts/lib/os-files.ts";
-import { unknownFileAdvice } from "../../scripts/pipeline/1-load.ts";
+import { unknownFileAdvice } from "../../scripts/pipeline/stages/load/load.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { location, type Issue } from "../../scripts/problems/issues.ts";
 import { fixtureText, fixturesRemovedAfterAll } from "./fixture.ts";

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { BuildResult } from "../../scripts/pipeline/index.ts";
 import { fixturesRemovedAfterAll } from "./fixture.ts";
 import { buildWithWorkers } from "./support/workers.ts";
-import { outputBytes } from "../../scripts/pipeline/8-write.ts";
+import { outputBytes } from "../../scripts/pipeline/stages/write/write.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);
 // One copy for every build: the sitemap's dates come from the files' modification times.

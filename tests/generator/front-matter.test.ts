@@ -1,7 +1,7 @@
 /**
  * Front matter (scripts/lib/front-matter.ts), the YAML block at the top of a Markdown
  * entry: values, positions and the errors it reports; and the word count behind a
- * Markdown kind's readTime rule (scripts/pipeline/2-validate.ts). (The rules in a build:
+ * Markdown kind's readTime rule (scripts/pipeline/stages/validate/validate.ts). (The rules in a build:
  * tests/generator/markdown-kind.test.ts; the Building OS guides: tests/unit/guides.test.ts.)
  */
 import { describe, expect, it } from "vitest";

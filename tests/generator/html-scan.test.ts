@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { pageBytes } from "../../scripts/lib/budgets.ts";
 import { htmlElements } from "../../scripts/lib/html-scan.ts";
 import { pageRefs } from "../../scripts/lib/sizes.ts";
-import { internalRefsInHtml, readPiece, scanHtml, templateLinkIssues } from "../../scripts/pipeline/6-check.ts";
+import { internalRefsInHtml, readPiece, scanHtml, templateLinkIssues } from "../../scripts/pipeline/stages/check/check.ts";
 
 const page = (head: string, body: string) => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
 const none = () => undefined;

@@ -1,6 +1,6 @@
 /** A Markdown kind's schema must give its pages a title and a description: one sentence when it does not, instead of a crash later. */
 import { describe, expect, it } from "vitest";
-import { checkKindSchemas, type SchemaSet } from "../../scripts/pipeline/support/schemas.ts";
+import { checkKindSchemas, type SchemaSet } from "../../scripts/pipeline/stages/validate/schemas.ts";
 
 const set = (schema: Record<string, unknown>): SchemaSet => ({ byPath: new Map([["note.schema.json", schema]]), sectionTypes: new Map(), collections: new Map() });
 const text = { type: "string" };

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { emailMistake, isLocalHost, siteHostMatch, typoDistance } from "../../scripts/lib/url.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { formatIssue, location, type Issue } from "../../scripts/problems/issues.ts";
-import { externalLinkProblem } from "../../scripts/pipeline/support/links.ts";
+import { externalLinkProblem } from "../../scripts/pipeline/stages/routes/links.ts";
 import { edited, fixturesRemovedAfterAll } from "./fixture.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);

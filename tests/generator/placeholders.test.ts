@@ -1,11 +1,11 @@
 /**
- * Placeholder addresses (scripts/pipeline/support/placeholders.ts): which host names are
+ * Placeholder addresses (scripts/pipeline/stages/validate/placeholders.ts): which host names are
  * reserved for examples, and the addresses found in a text. (The warnings in a build of
  * the fixture: tests/generator/warnings.test.ts; the Building OS site's own addresses and
  * schemas: tests/unit/placeholders.test.ts.)
  */
 import { describe, expect, it } from "vitest";
-import { isPlaceholderHost, reservedAddresses } from "../../scripts/pipeline/support/placeholders.ts";
+import { isPlaceholderHost, reservedAddresses } from "../../scripts/pipeline/stages/validate/placeholders.ts";
 
 describe("reserved host names", () => {
   it.each([

@@ -1,7 +1,7 @@
 /** A site's own checks (SiteModule.checks) become located warnings with the site's words, never lost. */
 import { describe, expect, it } from "vitest";
 import { parseJson } from "../../scripts/lib/json.ts";
-import { siteRuleIssues } from "../../scripts/pipeline/support/site-rules.ts";
+import { siteRuleIssues } from "../../scripts/pipeline/stages/routes/site-rules.ts";
 
 const text = '{\n  "name": "Kites",\n  "orders": {\n    "hook": "https://example.org/x",\n    "type": "json"\n  }\n}\n';
 const parsed = parseJson(text);

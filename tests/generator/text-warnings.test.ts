@@ -1,13 +1,13 @@
 /**
  * Text that passes its schema but is likely a mistake (warnings; the build goes on):
- * a heading that skips a level of the outline (skipped-heading-level, support/markdown.ts)
- * and a text far longer than its place (very-long-text, support/text-checks.ts).
+ * a heading that skips a level of the outline (skipped-heading-level, stages/resolve/markdown.ts)
+ * and a text far longer than its place (very-long-text, stages/routes/text-checks.ts).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { formatIssue, location, type Issue } from "../../scripts/problems/issues.ts";
-import { parseMarkdownUncached } from "../../scripts/pipeline/support/markdown.ts";
-import { HEADING_LIMIT, TEXT_LIMIT, textKind } from "../../scripts/pipeline/support/text-checks.ts";
+import { parseMarkdownUncached } from "../../scripts/pipeline/stages/resolve/markdown.ts";
+import { HEADING_LIMIT, TEXT_LIMIT, textKind } from "../../scripts/pipeline/stages/routes/text-checks.ts";
 import { edited, fixturesRemovedAfterAll } from "./fixture.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);

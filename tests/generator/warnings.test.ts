@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { location, type Issue } from "../../scripts/problems/issues.ts";
-import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
+import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/stages/validate/placeholders.ts";
 import { edited, fixturesRemovedAfterAll } from "./fixture.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);

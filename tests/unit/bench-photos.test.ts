@@ -9,7 +9,7 @@ import { differences, photoAsset, photoPageFiles, photoPagePath } from "../../sc
 import { htmlElements } from "../../scripts/lib/html-scan.ts";
 import { makePhoto } from "../../scripts/lib/synthetic-photos.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
+import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/stages/validate/placeholders.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 
 const tempProject = projectsRemovedAfterAll(afterAll);

@@ -5,7 +5,7 @@
  * computation through the cache gives what the same computation gives when it runs afresh.
  * The computation reads through the recorded reads (file, tree, and files "another
  * program" read, reported after the fact), so nothing about it is declared to the cache.
- * Then the browser bundles and stylesheet (support/assets.ts): a template edited after they
+ * Then the browser bundles and stylesheet (stages/render/assets.ts): a template edited after they
  * were kept, or a file added where Tailwind scans, gives the bundles made afresh.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -15,9 +15,9 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { openCache, type CacheMemory } from "../../scripts/pipeline/cache.ts";
 import type { Codec, Reads } from "../../scripts/pipeline/model.ts";
-import { browserAssets, type BrowserAssets } from "../../scripts/pipeline/support/assets.ts";
-import { buildIslands } from "../../scripts/pipeline/support/islands.ts";
-import { buildStyles } from "../../scripts/pipeline/support/styles.ts";
+import { browserAssets, type BrowserAssets } from "../../scripts/pipeline/stages/render/assets.ts";
+import { buildIslands } from "../../scripts/pipeline/stages/render/islands.ts";
+import { buildStyles } from "../../scripts/pipeline/stages/render/styles.ts";
 import { loadSiteModule, resolveFont } from "../../scripts/lib/site-module.ts";
 import { tempProject } from "./project.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The validators kept between builds (scripts/pipeline/support/compiled-schemas.ts): code
+ * The validators kept between builds (scripts/pipeline/stages/validate/compiled-schemas.ts): code
  * read back from the cache must judge content exactly as the validators ajv compiles
  * in the process, errors and annotations alike, on the real content and on every
  * case of the broken-content corpus.
@@ -9,9 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectPaths } from "../../scripts/lib/paths.ts";
-import { load } from "../../scripts/pipeline/1-load.ts";
-import { loadSchemas } from "../../scripts/pipeline/support/schemas.ts";
-import { createValidator, validateContent } from "../../scripts/pipeline/2-validate.ts";
+import { load } from "../../scripts/pipeline/stages/load/load.ts";
+import { loadSchemas } from "../../scripts/pipeline/stages/validate/schemas.ts";
+import { createValidator, validateContent } from "../../scripts/pipeline/stages/validate/validate.ts";
 import { brokenCaseFiles, brokenCases, tempProject } from "./project.ts";
 
 const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bos-cache-"));
@@ -66,9 +66,9 @@ describe("their V8 code cache (scripts/lib/run-bundle.cjs cachedFunction)", () =
     // A process that compiles the validators into the cache, then one that reads the code (and writes its code cache), then one that reads both.
     const script = `
       const { projectPaths } = await import("./scripts/lib/paths.ts");
-      const { load } = await import("./scripts/pipeline/1-load.ts");
-      const { loadSchemas } = await import("./scripts/pipeline/support/schemas.ts");
-      const { createValidator, validateContent } = await import("./scripts/pipeline/2-validate.ts");
+      const { load } = await import("./scripts/pipeline/stages/load/load.ts");
+      const { loadSchemas } = await import("./scripts/pipeline/stages/validate/schemas.ts");
+      const { createValidator, validateContent } = await import("./scripts/pipeline/stages/validate/validate.ts");
       const paths = projectPaths();
       const schemas = await loadSchemas(paths.schemas);
       const r = validateContent(await load(paths), schemas, createValidator(schemas, ${JSON.stringify(dir)}));

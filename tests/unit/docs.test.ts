@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { exampleOf, generateCatalogue, generateErrorReference } from "../../scripts/docs.ts";
 import { catalogueEntry, CODES } from "../../scripts/problems/errors.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
-import { loadSchemas } from "../../scripts/pipeline/support/schemas.ts";
+import { loadSchemas } from "../../scripts/pipeline/stages/validate/schemas.ts";
 import path from "node:path";
 
 describe("section catalogue", async () => {

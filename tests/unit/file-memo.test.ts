@@ -1,5 +1,5 @@
 /**
- * What a build keeps of each content file by the hash of its text (scripts/pipeline/support/file-memo.ts):
+ * What a build keeps of each content file by the hash of its text (scripts/pipeline/memo/file-memo.ts):
  * its front matter, validation's issues and annotations and the font's characters, used
  * instead of parsing, validating and walking a file again. Kept through the stored memo's
  * serializer, they must give what validating the same files gives, on the real content and
@@ -11,12 +11,12 @@ import v8 from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFrontMatter } from "../../scripts/lib/front-matter.ts";
 import { projectPaths, ROOT, type ProjectPaths } from "../../scripts/lib/paths.ts";
-import { load } from "../../scripts/pipeline/1-load.ts";
-import { createValidator, validateContent } from "../../scripts/pipeline/2-validate.ts";
-import type { FileFacts, FileMemo } from "../../scripts/pipeline/support/file-memo.ts";
-import { contentCharacters } from "../../scripts/pipeline/support/font.ts";
-import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/support/schemas.ts";
-import { packPositions, unpackPositions } from "../../scripts/pipeline/support/stored-memo.ts";
+import { load } from "../../scripts/pipeline/stages/load/load.ts";
+import { createValidator, validateContent } from "../../scripts/pipeline/stages/validate/validate.ts";
+import type { FileFacts, FileMemo } from "../../scripts/pipeline/memo/file-memo.ts";
+import { contentCharacters } from "../../scripts/pipeline/stages/media/font.ts";
+import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/stages/validate/schemas.ts";
+import { packPositions, unpackPositions } from "../../scripts/pipeline/memo/stored-memo.ts";
 import { brokenCaseFiles, brokenCases, projectsRemovedAfterAll } from "./project.ts";
 
 const tempProject = projectsRemovedAfterAll(afterAll);

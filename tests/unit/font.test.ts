@@ -1,4 +1,4 @@
-/** The brand font (scripts/pipeline/support/font.ts): what it is cut to, what it weighs, that it is the same every time, and the fallback's overrides. */
+/** The brand font (scripts/pipeline/stages/media/font.ts): what it is cut to, what it weighs, that it is the same every time, and the fallback's overrides. */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BUDGET } from "../../scripts/lib/budgets.ts";
 import { projectPaths, ROOT } from "../../scripts/lib/paths.ts";
 import { readFileSync } from "node:fs";
-import { ARIAL, BASE_TEXT, FALLBACKS, fontStack, brandFont, contentStrings, fallbackOverrides, FONT_URL_TOKEN, fontFaceCss, fontText, templateTexts, withFontUrl } from "../../scripts/pipeline/support/font.ts";
-import { HASHED_NAME, IMMUTABLE_PREFIX } from "../../scripts/pipeline/7-headers.ts";
-import { load } from "../../scripts/pipeline/1-load.ts";
+import { ARIAL, BASE_TEXT, FALLBACKS, fontStack, brandFont, contentStrings, fallbackOverrides, FONT_URL_TOKEN, fontFaceCss, fontText, templateTexts, withFontUrl } from "../../scripts/pipeline/stages/media/font.ts";
+import { HASHED_NAME, IMMUTABLE_PREFIX } from "../../scripts/pipeline/stages/headers/headers.ts";
+import { load } from "../../scripts/pipeline/stages/load/load.ts";
 import { resolveFont } from "../../scripts/lib/site-module.ts";
 import siteModule from "../../templates/site.ts";
 import { openCache, uncached } from "../../scripts/pipeline/cache.ts";

@@ -1,6 +1,6 @@
 /**
  * The response headers: the _headers format (scripts/lib/headers-file.ts) and the
- * policy built from content and output (scripts/pipeline/7-headers.ts), including the
+ * policy built from content and output (scripts/pipeline/stages/headers/headers.ts), including the
  * nginx and CloudFront forms, which must say the same as _headers.
  */
 import { createHash } from "node:crypto";
@@ -23,8 +23,8 @@ import {
   REVALIDATE,
   type PolicyInput,
   sitePolicy,
-} from "../../scripts/pipeline/7-headers.ts";
-import { scanHtml, scanWholePage } from "../../scripts/pipeline/6-check.ts";
+} from "../../scripts/pipeline/stages/headers/headers.ts";
+import { scanHtml, scanWholePage } from "../../scripts/pipeline/stages/check/check.ts";
 import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
 import type { Site } from "../../templates/content-types.ts";
 import { DENIED_FEATURES, frameAllowNone } from "../../templates/permissions.ts";

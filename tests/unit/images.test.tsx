@@ -1,5 +1,5 @@
 /**
- * Photos (scripts/pipeline/support/images.ts, photos.ts and scripts/runtime/Picture.tsx,
+ * Photos (scripts/pipeline/stages/media/images.ts, photos.ts and scripts/runtime/Picture.tsx,
  * responsive.ts): which copies are made and how they are named, that encoding is
  * deterministic whatever the threads, that the build cache spares all image work, and the
  * markup <Picture> writes.
@@ -11,8 +11,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { makePhoto } from "../../scripts/lib/synthetic-photos.ts";
-import { encodePhoto, engine, focusPoint, formatsFor, PhotoCache, PhotoStyles, planPhoto, readInfo, sourceHash, widthsFor, type PhotoInfo } from "../../scripts/pipeline/support/images.ts";
-import { HASHED_NAME } from "../../scripts/pipeline/7-headers.ts";
+import { encodePhoto, engine, focusPoint, formatsFor, PhotoCache, PhotoStyles, planPhoto, readInfo, sourceHash, widthsFor, type PhotoInfo } from "../../scripts/pipeline/stages/media/images.ts";
+import { HASHED_NAME } from "../../scripts/pipeline/stages/headers/headers.ts";
 import { Ctx, type RenderContext } from "../../scripts/runtime/context.ts";
 import { Picture } from "../../scripts/runtime/Picture.tsx";
 import { largestSlotWidth, pickCandidate, slotWidth } from "../../scripts/runtime/responsive.ts";

@@ -1,5 +1,5 @@
 /**
- * Incremental builds (scripts/pipeline/support/memo.ts, 8-write.ts updateOutput): a
+ * Incremental builds (scripts/pipeline/memo/memo.ts, stages/write/write.ts updateOutput): a
  * long-running builder (the dev server's, its memo in memory) and `npm run build` (its memo
  * stored in the build cache: stored-memo.ts) render again only the pages whose inputs
  * changed and write only the files that differ (into the spare version, swapped in). After each
@@ -110,7 +110,7 @@ describe.each([
     expect(existsSync(path.join(paths.dist, "resources/guides/bench-extra"))).toBe(false);
     await expectSameAsCold();
 
-    // A build killed while bringing the spare up to date leaves the spare's time changed (8-write.ts applyChanges marks it first):
+    // A build killed while bringing the spare up to date leaves the spare's time changed (stages/write/write.ts applyChanges marks it first):
     // the next build writes a new version whole, rather than trusting what it knew of the spare.
     const spare = realpathSync(path.join(root, ".dist-spare"));
     const later = new Date(Date.now() + 5000);

@@ -5,7 +5,7 @@
  * differ in one heading, so the two outputs differ.
  *
  * Half the builds are incremental (`npm run build` with its stored memo), which bring the
- * spare version up to date and swap it in (pipeline/8-write.ts): the same holds for them, and
+ * spare version up to date and swap it in (pipeline/stages/write/write.ts): the same holds for them, and
  * the next build that runs to the end writes exactly the complete output whatever a killed one
  * left (one is killed at the worst moment: its first file replaced, its memo not yet stored).
  */

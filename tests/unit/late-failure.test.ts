@@ -12,8 +12,8 @@ import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 import { fingerprint } from "./support/fingerprint.ts";
 
-vi.mock("../../scripts/pipeline/7-headers.ts", async (original) => {
-  const actual = await original<typeof import("../../scripts/pipeline/7-headers.ts")>();
+vi.mock("../../scripts/pipeline/stages/headers/headers.ts", async (original) => {
+  const actual = await original<typeof import("../../scripts/pipeline/stages/headers/headers.ts")>();
   return {
     ...actual,
     headerFiles: (...args: Parameters<typeof actual.headerFiles>) => {

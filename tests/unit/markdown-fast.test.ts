@@ -1,5 +1,5 @@
 /**
- * The Markdown parser's fast path (scripts/pipeline/support/markdown-fast.ts): whenever it
+ * The Markdown parser's fast path (scripts/pipeline/stages/resolve/markdown-fast.ts): whenever it
  * gives a result, that result must be exactly remark's (markdown.ts parseWithRemark), in both
  * modes: on every text of this repository's content and its guides, on texts made to reach
  * each construct and each reason to leave a text to remark, and on random Markdown built
@@ -12,8 +12,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { frontMatterBody } from "../../scripts/lib/front-matter.ts";
-import { parseMarkdownUncached, parseWithRemark } from "../../scripts/pipeline/support/markdown.ts";
-import { parseFast } from "../../scripts/pipeline/support/markdown-fast.ts";
+import { parseMarkdownUncached, parseWithRemark } from "../../scripts/pipeline/stages/resolve/markdown.ts";
+import { parseFast } from "../../scripts/pipeline/stages/resolve/markdown-fast.ts";
 
 function strings(v: unknown, out: string[] = []): string[] {
   if (typeof v === "string") out.push(v);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { parseMarkdown } from "../../scripts/pipeline/support/markdown.ts";
+import { parseMarkdown } from "../../scripts/pipeline/stages/resolve/markdown.ts";
 import { Inline, Markdown } from "../../templates/ui/Markdown.tsx";
 import type { BlockMarkdown, InlineMarkdown } from "../../scripts/runtime/model.ts";
 import { Ctx } from "../../scripts/runtime/context.ts";

@@ -2,10 +2,10 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
+import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/stages/validate/placeholders.ts";
 import { tempProject } from "./project.ts";
 import { besideDist } from "../generator/support/versions.ts";
-import { outputBytes } from "../../scripts/pipeline/8-write.ts";
+import { outputBytes } from "../../scripts/pipeline/stages/write/write.ts";
 
 const projects: { cleanup(): void }[] = [];
 afterAll(() => projects.forEach((p) => p.cleanup()));

@@ -1,5 +1,5 @@
 /**
- * Placeholder addresses (scripts/pipeline/support/placeholders.ts): every external address in
+ * Placeholder addresses (scripts/pipeline/stages/validate/placeholders.ts): every external address in
  * content still on a name reserved for examples is a located warning, and an error
  * with `npm run build -- --strict`, which then writes nothing: on the Building OS site
  * and its schemas. (Reserved host names and addresses in a text:
@@ -15,9 +15,9 @@ import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import type { Issue } from "../../scripts/problems/issues.ts";
-import type { SourceFile } from "../../scripts/pipeline/1-load.ts";
-import { PLACEHOLDER_GROUP, placeholderIssues } from "../../scripts/pipeline/support/placeholders.ts";
-import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/support/schemas.ts";
+import type { SourceFile } from "../../scripts/pipeline/stages/load/load.ts";
+import { PLACEHOLDER_GROUP, placeholderIssues } from "../../scripts/pipeline/stages/validate/placeholders.ts";
+import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/stages/validate/schemas.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 
 const schemas = await loadSchemas(path.join(ROOT, "schemas"));

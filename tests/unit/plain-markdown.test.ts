@@ -1,5 +1,5 @@
 /**
- * The parser's shortcut for plain text (scripts/pipeline/support/markdown.ts isPlainText):
+ * The parser's shortcut for plain text (scripts/pipeline/stages/resolve/markdown.ts isPlainText):
  * for every text it takes, the result must be exactly what remark gives, in both modes. Checked
  * on every string of this repository's content and on texts made to look plain but not be.
  */
@@ -8,7 +8,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
-import { isPlainText, parseMarkdownUncached, parseWithRemark } from "../../scripts/pipeline/support/markdown.ts";
+import { isPlainText, parseMarkdownUncached, parseWithRemark } from "../../scripts/pipeline/stages/resolve/markdown.ts";
 
 function strings(v: unknown, out: string[] = []): string[] {
   if (typeof v === "string") out.push(v);

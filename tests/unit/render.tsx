@@ -1,5 +1,5 @@
 import path from "node:path";
-import { enhancerPath } from "../../scripts/pipeline/support/islands.ts";
+import { enhancerPath } from "../../scripts/pipeline/stages/render/islands.ts";
 /** Test helper: server HTML of a template inside a render context with a small stand-in site. */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -2,7 +2,7 @@
  * Schema rules editors meet:
  * - every "pattern" in schemas/ carries its rule in plain words ("x-rule"), which the
  *   message of a value that breaks it quotes, and the hint suggests a corrected value
- *   where one can be worked out (2-validate.ts textFix), never one the field refuses;
+ *   where one can be worked out (stages/validate/validate.ts textFix), never one the field refuses;
  * - every section type takes "hidden": true, which parks the section: still checked,
  *   left out of the page, and what it names does not count as shown.
  */
@@ -11,13 +11,13 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listFiles } from "../../scripts/lib/fs.ts";
 import { ROOT } from "../../scripts/lib/paths.ts";
-import { embedCode, textFix } from "../../scripts/pipeline/2-validate.ts";
+import { embedCode, textFix } from "../../scripts/pipeline/stages/validate/validate.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { problem } from "../../scripts/problems/errors.ts";
 import { location } from "../../scripts/problems/issues.ts";
-import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
+import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/stages/validate/placeholders.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
-import { outputBytes } from "../../scripts/pipeline/8-write.ts";
+import { outputBytes } from "../../scripts/pipeline/stages/write/write.ts";
 
 const tempProject = projectsRemovedAfterAll(afterAll);
 

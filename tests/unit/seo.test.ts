@@ -12,8 +12,8 @@ import { Resvg } from "@resvg/resvg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
-import { breadcrumbs, shareEntryFor } from "../../scripts/pipeline/support/seo.ts";
-import { loadImageKit, shareCardSvg, SHARE_WIDTH, type ImageKit } from "../../scripts/pipeline/support/share-images.ts";
+import { breadcrumbs, shareEntryFor } from "../../scripts/pipeline/stages/render/seo.ts";
+import { loadImageKit, shareCardSvg, SHARE_WIDTH, type ImageKit } from "../../scripts/pipeline/stages/media/share-images.ts";
 import { tempProject } from "./project.ts";
 import { openCache, uncached } from "../../scripts/pipeline/cache.ts";
 

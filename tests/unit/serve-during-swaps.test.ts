@@ -1,5 +1,5 @@
 /**
- * The static server while builds replace dist/ over and over (pipeline/8-write.ts, the
+ * The static server while builds replace dist/ over and over (pipeline/stages/write/write.ts, the
  * build's own write-and-swap stage, with two complete outputs in turn) and several
  * clients fetch pages, assets and a missing page: the server process survives, never
  * answers 5xx, and every answer is the old or the new version of that file, whole.
@@ -9,10 +9,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
-import { writeOutput } from "../../scripts/pipeline/8-write.ts";
+import { writeOutput } from "../../scripts/pipeline/stages/write/write.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 import { readFileSync, writeFileSync } from "node:fs";
-import { outputBytes, type OutputData } from "../../scripts/pipeline/8-write.ts";
+import { outputBytes, type OutputData } from "../../scripts/pipeline/stages/write/write.ts";
 
 const SECONDS = Number(process.env["SWAP_SECONDS"] ?? 8);
 const CLIENTS = 4;

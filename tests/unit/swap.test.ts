@@ -1,5 +1,5 @@
 /**
- * dist/ never vanishes and builds never break each other (lib/swap.ts, pipeline/8-write.ts):
+ * dist/ never vanishes and builds never break each other (lib/swap.ts, pipeline/stages/write/write.ts):
  * a build killed at its swap, a dist/ that is a real folder, two builds at once, and
  * leftovers that cannot be deleted. Builds run as child processes, as
  * `npm run build` and `npm run dev` do.

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import type { Issue } from "../../scripts/problems/issues.ts";
-import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/support/placeholders.ts";
+import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/stages/validate/placeholders.ts";
 import { tempProject } from "./project.ts";
 
 const cleanups: (() => void)[] = [];

@@ -1,7 +1,7 @@
 /**
  * Scale: the synthetic entries the bench builds (scripts/lib/synthetic-entries.ts) of the
  * site's first Markdown kind (here its guides) are valid content, and a build that shares
- * Markdown and rendering with worker threads (scripts/pipeline/support/pool.ts) gives
+ * Markdown and rendering with worker threads (scripts/pipeline/stages/render/pool.ts) gives
  * exactly the bytes of a single-threaded build.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,10 +12,10 @@ import { layoutFromEntryPage } from "../../scripts/lib/eleventy-anchor.ts";
 import { projectPaths } from "../../scripts/lib/paths.ts";
 import { firstMarkdownKind, syntheticEntries, syntheticEntry, writeSyntheticProject } from "../../scripts/lib/synthetic-entries.ts";
 import type { BuildResult } from "../../scripts/pipeline/index.ts";
-import { poolSettings, share } from "../../scripts/pipeline/support/pool.ts";
+import { poolSettings, share } from "../../scripts/pipeline/stages/render/pool.ts";
 import { countWords, WORDS_PER_MINUTE } from "../../scripts/lib/words.ts";
 import { buildWithWorkers } from "../generator/support/workers.ts";
-import { outputBytes, type OutputData } from "../../scripts/pipeline/8-write.ts";
+import { outputBytes, type OutputData } from "../../scripts/pipeline/stages/write/write.ts";
 
 const source = (await firstMarkdownKind(projectPaths()))!;
 const root = mkdtempSync(path.join(os.tmpdir(), "bos-workers-"));

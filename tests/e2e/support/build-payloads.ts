@@ -22,9 +22,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "../../../scripts/lib/paths.ts";
-import { load } from "../../../scripts/pipeline/1-load.ts";
-import { loadSchemas } from "../../../scripts/pipeline/support/schemas.ts";
-import { createValidator, validateContent } from "../../../scripts/pipeline/2-validate.ts";
+import { load } from "../../../scripts/pipeline/stages/load/load.ts";
+import { loadSchemas } from "../../../scripts/pipeline/stages/validate/schemas.ts";
+import { createValidator, validateContent } from "../../../scripts/pipeline/stages/validate/validate.ts";
 import { runPipeline } from "../../../scripts/pipeline/index.ts";
 import { tempProject } from "../../unit/project.ts";
 

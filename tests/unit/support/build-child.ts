@@ -3,12 +3,12 @@
  * repository), for tests that kill it. With `--die-before-swap`, the process kills itself
  * (SIGKILL) holding the lock with its new version complete, just before dist is pointed at it
  * (lib/swap.ts). With `--incremental`, the build `npm run build` runs: from its stored memo
- * (pipeline/support/stored-memo.ts), bringing the spare version up to date with only what
+ * (pipeline/memo/stored-memo.ts), bringing the spare version up to date with only what
  * changed; with `--die-mid-update` as well, it kills itself once it has replaced its first file there.
  */
 import { projectPaths } from "../../../scripts/lib/paths.ts";
 import { swapHooks } from "../../../scripts/lib/swap.ts";
-import { updateHooks } from "../../../scripts/pipeline/8-write.ts";
+import { updateHooks } from "../../../scripts/pipeline/stages/write/write.ts";
 import { runPipeline } from "../../../scripts/pipeline/index.ts";
 
 if (process.argv.includes("--die-before-swap")) swapHooks.beforeSwap = () => void process.kill(process.pid, "SIGKILL");

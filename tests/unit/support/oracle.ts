@@ -19,14 +19,14 @@ import { lstatSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../../../scripts/lib/paths.ts";
 import { pagesFrom, runPipeline, type BuildResult, type WarmCache } from "../../../scripts/pipeline/index.ts";
-import { outputBytes } from "../../../scripts/pipeline/8-write.ts";
+import { outputBytes } from "../../../scripts/pipeline/stages/write/write.ts";
 import { DraftBuilder } from "../../../scripts/studio/drafts.ts";
 import { tempProject } from "../project.ts";
 import { EditedProject, type Applied, type Edit } from "./edits.ts";
 import { fileTree } from "./fingerprint.ts";
 import { besideDist } from "../../generator/support/versions.ts";
 
-/** The markers the Studio's preview adds before each section (5-render.tsx markSections): never in a build. */
+/** The markers the Studio's preview adds before each section (stages/render/render.tsx markSections): never in a build. */
 const PREVIEW_MARKER = /<studio-section data-section="\d+"><\/studio-section>/g;
 
 export class OracleFailure extends Error {}

@@ -1,0 +1,40 @@
+/**
+ * Stage "check" (stages/check/check.ts): each rendered page's pieces read once (each shared part once),
+ * for the links templates wrote (they must lead somewhere too), one h1 a page, the anchors
+ * links in content point to (a whole build), and photos too small for their place. Stops on
+ * any error.
+ */
+import { normalizeRoute } from "../../../lib/url.ts";
+import type { Stage } from "../../build.ts";
+import { countPerSection } from "../render/render.tsx";
+import { anchorIssues, headingIssues, readPiece, readRendered, templateLinkIssues } from "./check.ts";
+import { softPhotoIssues } from "../media/photos.ts";
+import { keysOf } from "../render/index.ts";
+
+export const checkStage: Stage = {
+  name: "check",
+  runs: (b) => b.options.mode === "build",
+  run(b) {
+    const { rendered: routes, pages, keptPages, fragments, memo, warm, files, photos, islands, seo, resolved, issues, options, input } = b;
+    const read = (b.read = readRendered(routes.map((r) => pages.get(r.output) ?? { pieces: [], keys: keysOf(b, r) }), fragments, memo?.reads));
+    routes.forEach((r, i) => {
+      const k = keptPages.get(r.output);
+      if (k) read.ownReads[i] = k.reads;
+    });
+    if (memo && options.only) for (const [text, r] of read.memo) memo.reads.set(text, r);
+    else if (memo) memo.reads = warm ? read.memo : new Map();
+    // Each address looked up once: most pages link the same assets, scripts and navigation.
+    const built = new Set(b.routes.filter((r) => r.status === 200).map((r) => r.path));
+    const found = new Map<string, boolean>();
+    const exists = (b.exists = (ref: string) => {
+      let yes = found.get(ref);
+      if (yes === undefined) found.set(ref, (yes = files.has(ref.slice(1)) || photos!.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || built.has(normalizeRoute(ref))));
+      return yes;
+    });
+    issues.push(...templateLinkIssues(routes, read, exists));
+    issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
+    if (!options.only) issues.push(...anchorIssues(resolved, routes, read));
+    issues.push(...softPhotoIssues(photos!, resolved, routes.map((r) => [r.path, pages.get(r.output)?.photoSlots ?? keptPages.get(r.output)!.photoSlots])));
+    if (issues.some((i) => i.severity === "error")) return { issues, routes: b.routes };
+  },
+};

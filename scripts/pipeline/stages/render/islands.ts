@@ -1,0 +1,142 @@
+/**
+ * Islands: the only code that runs in the browser. Every .tsx file in
+ * templates/islands/ becomes an ES module entry. By default the entry hydrates the
+ * island with Preact (the generator's runtime/hooks.ts swapped for hooks.browser.ts;
+ * the entries' runners, runtime/hydrate.browser.ts and enhance.browser.ts, and the
+ * dialog loader, runtime/lazy.browser.ts, are the generator's too). An island with a
+ * <Name>.browser.ts beside it is enhanced instead: that plain DOM module runs over
+ * the server's markup and Preact is not loaded for it (the header, on every page,
+ * is one). esbuild splits shared code into chunks and names every file by its
+ * content hash.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { listFiles } from "../../../lib/fs.ts";
+
+/** The generator's browser runtime of islands (scripts/runtime/). */
+const RUNTIME = fileURLToPath(new URL("../../../runtime", import.meta.url));
+const HOOKS = path.join(RUNTIME, "hooks.ts");
+
+export interface IslandEntry {
+  /** URL of the island's entry module. */
+  url: string;
+  /** URLs of the chunks it imports (for modulepreload). */
+  imports: string[];
+  /** True when the entry hydrates the island with Preact (it then reads its props). */
+  hydrate: boolean;
+}
+
+export interface IslandBundle {
+  /** Output path inside dist/ -> bytes. */
+  files: Map<string, Uint8Array>;
+  entries: Map<string, IslandEntry>;
+}
+
+const OUT = "assets/islands";
+/** The entry that loads dialog islands on first interaction (scripts/runtime/lazy.browser.ts). */
+export const LAZY_LOADER = "lazy";
+
+/** Each .tsx file directly in templates/islands/ is an island; subfolders hold their parts. */
+export async function islandNames(templatesDir: string): Promise<string[]> {
+  const dir = path.join(templatesDir, "islands");
+  return (await listFiles(dir))
+    .filter((f) => f.endsWith(".tsx") && path.dirname(f) === dir)
+    .map((f) => path.basename(f, ".tsx"));
+}
+
+/** The island's plain DOM module (templates/islands/<name>.browser.ts), when it has one: the island is then enhanced, not hydrated. */
+export function enhancerPath(templatesDir: string, name: string): string | undefined {
+  const file = path.join(templatesDir, "islands", `${name}.browser.ts`);
+  return existsSync(file) ? file : undefined;
+}
+
+function browserPlugin(templatesDir: string): Plugin {
+  return {
+    name: "islands",
+    setup(b) {
+      b.onResolve({ filter: /^island:/ }, (args) => ({ path: args.path.slice("island:".length), namespace: "island" }));
+      b.onLoad({ filter: /.*/, namespace: "island" }, (args) => {
+        const enhancer = enhancerPath(templatesDir, args.path);
+        const [module, runner, run] = enhancer
+          ? [enhancer, "enhance.browser.ts", "enhanceIslands"]
+          : [path.join(templatesDir, "islands", `${args.path}.tsx`), "hydrate.browser.ts", "hydrateIslands"];
+        return {
+          contents: [
+            `import Island from ${JSON.stringify(module)};`,
+            `import { ${run} } from ${JSON.stringify(path.join(RUNTIME, runner))};`,
+            `${run}(${JSON.stringify(args.path)}, Island);`,
+          ].join("\n"),
+          resolveDir: templatesDir,
+          loader: "ts",
+        };
+      });
+      // Hooks come from Preact in the browser.
+      b.onResolve({ filter: /(^|\/)hooks(\.ts)?$/ }, (args) =>
+        path.resolve(args.resolveDir, args.path).replace(/(\.ts)?$/, ".ts") === HOOKS ? { path: path.join(RUNTIME, "hooks.browser.ts") } : undefined,
+      );
+      // React must never reach the browser.
+      b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({
+        errors: [{ text: `${path.relative(templatesDir, args.importer)} imports ${args.path}: islands use hooks from scripts/islands-api.ts, never React itself.` }],
+      }));
+    },
+  };
+}
+
+/** The bundles, and `inputs`: the absolute paths of every file esbuild read (its metafile), for the build cache's trace (cache.ts). */
+export async function buildIslands(templatesDir: string): Promise<{ bundle: IslandBundle; inputs: string[] }> {
+  const names = await islandNames(templatesDir);
+  const root = path.dirname(templatesDir);
+  const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
+  // Loaded here: a build whose bundles are in the build cache never needs esbuild.
+  const { build } = await import("esbuild");
+  const result = await build({
+    entryPoints: [...names.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(RUNTIME, "lazy.browser.ts"), out: LAZY_LOADER }],
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2020"],
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir,
+    entryNames: "[name]-[hash]",
+    chunkNames: "chunk-[hash]",
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    legalComments: "none",
+    charset: "utf8",
+    define: { "process.env.NODE_ENV": '"production"' },
+    plugins: [browserPlugin(templatesDir)],
+    logLevel: "silent",
+    absWorkingDir: root,
+  });
+  const files = new Map<string, Uint8Array>();
+  const toUrl = (abs: string) => `/${OUT}/${path.relative(outdir, abs).split(path.sep).join("/")}`;
+  for (const f of result.outputFiles) files.set(toUrl(f.path).slice(1), f.contents);
+  const entries = new Map<string, IslandEntry>();
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    const name = meta.entryPoint.startsWith("island:") ? meta.entryPoint.slice("island:".length) : LAZY_LOADER;
+    const abs = path.resolve(root, out);
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      for (const imp of result.metafile.outputs[file]?.imports ?? []) {
+        if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
+        seen.add(imp.path);
+        walk(imp.path);
+      }
+    };
+    walk(out);
+    entries.set(name, {
+      url: toUrl(abs),
+      imports: [...seen].map((p) => toUrl(path.resolve(root, p))).sort(),
+      hydrate: name !== LAZY_LOADER && !enhancerPath(templatesDir, name),
+    });
+  }
+  // Inputs from a plugin's namespace ("island:Name") are made in memory from the files esbuild then reads.
+  const inputs = Object.keys(result.metafile.inputs).filter((k) => !/^[a-z-]+:/.test(k)).map((k) => path.resolve(root, k));
+  return { bundle: { files, entries }, inputs };
+}

@@ -1,0 +1,319 @@
+/**
+ * Stage 5, render: each route through the page template with React
+ * (static markup: the browser hydrates islands with Preact, so React's own
+ * hydration markers are not needed).
+ */
+import path from "node:path";
+import { importTemplate } from "../../../lib/template-import.ts";
+import { createElement, Fragment as ReactFragment, type ComponentType, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { SiteModule } from "../../../api.ts";
+import { hashText } from "../../../lib/hash.ts";
+import { Ctx, type RenderContext } from "../../../runtime/context.ts";
+import { LAZY_LOADER, type IslandBundle } from "./islands.ts";
+import type { OutputAsset } from "../resolve/resolve.ts";
+import type { Route } from "../routes/routes.ts";
+import type { SeoOutput } from "./seo.ts";
+
+export type SectionComponent = ComponentType<{ section: never }>;
+
+export function componentName(type: string): string {
+  return type[0]!.toUpperCase() + type.slice(1);
+}
+
+/** Loads templates/sections/<Type>.tsx for each section type, by naming convention. */
+export async function loadSectionComponents(templatesDir: string, types: Iterable<string>): Promise<Map<string, SectionComponent>> {
+  // All at once (one after the other, each import waited for the loader's round trip), checked in order.
+  const list = [...types];
+  const modules = list.map((type) => importTemplate(path.join(templatesDir, "sections", `${componentName(type)}.tsx`)) as Promise<Record<string, SectionComponent>>);
+  modules.forEach((m) => m.catch(() => {}));
+  const out = new Map<string, SectionComponent>();
+  for (const [i, type] of list.entries()) {
+    const name = componentName(type);
+    const component = (await modules[i]!)[name];
+    if (!component) throw new Error(`templates/sections/${name}.tsx must export a component named ${name}`);
+    out.set(type, component);
+  }
+  return out;
+}
+
+export interface RenderInput {
+  /** content/site.json, as validated. */
+  site: { url: string };
+  assets: Map<string, OutputAsset>;
+  islands: IslandBundle;
+  /** The site's stylesheet, inlined into every page's head (measured faster to first paint than a linked file). */
+  css: string;
+  /** The brand font's address (assets/inter-<hash>.woff2, scripts/pipeline/stages/media/font.ts), preloaded by every page. */
+  font: string;
+  sections: Map<string, SectionComponent>;
+  seo: SeoOutput;
+  /** templates/site.ts: the document shell (site-module.ts). */
+  siteModule: SiteModule<unknown>;
+  /**
+   * The Studio's preview: an empty <studio-section data-section="i"> before each section
+   * (i its place in the file), which the preview's script turns into attributes on the
+   * section's first element. Never set for a build.
+   */
+  markSections?: boolean;
+}
+
+/** The render input as data: what a page's render can see besides code (section components, the site module) and its own head. */
+export type RenderData = Omit<RenderInput, "seo" | "sections" | "siteModule">;
+
+/**
+ * What a render reads of the input, as data: everything but the code (the section components
+ * and the site module, in the code's key) and the head function (a page's own head is part of
+ * its key); the assets without their bytes and the islands without their files (renders write
+ * addresses, never bytes). A worker thread renders from exactly this (stages/render/pool.ts
+ * renderSetup), so a render that read anything else would differ there; and every page's render
+ * key hashes it whole (renderDataKey), so a field added to RenderInput is in every key without
+ * anyone listing it.
+ */
+export function renderData(input: RenderInput): RenderData {
+  const { sections: _sections, seo: _seo, siteModule: _siteModule, ...rest } = input;
+  return {
+    ...rest,
+    assets: new Map([...input.assets].map(([k, a]) => [k, { ...a, bytes: NO_BYTES }])),
+    islands: { files: new Map(), entries: input.islands.entries },
+  };
+}
+
+const NO_BYTES = Buffer.alloc(0);
+
+/** The hash of everything a render reads of the input (renderData), Maps and Sets spelt out in order. */
+export function renderDataKey(input: RenderInput): string {
+  return hashText(JSON.stringify(renderData(input), (_key, value: unknown) => (value instanceof Map ? { "\u0000map": [...value] } : value instanceof Set ? { "\u0000set": [...value] } : value)));
+}
+
+/**
+ * A part shared by many pages (scripts/runtime/Cached.tsx), rendered once: its markup
+ * and what it registered while rendering.
+ */
+export interface Fragment {
+  html: string;
+  islands: string[];
+  lazyIslands: string[];
+  dialogTriggers: string[];
+}
+
+/** The shared parts rendered so far, by key; one per render input (the same site, assets and stylesheet). */
+export type FragmentCache = Map<string, Fragment>;
+
+/**
+ * A page as render gives it: its own markup in pieces, with a shared part (by key)
+ * between each two pieces; assemble() joins them. Fragments this render had to
+ * render travel with the page, so a worker thread can hand them to the main thread.
+ */
+export interface RenderedPage {
+  pieces: string[];
+  keys: string[];
+  fragments: [string, Fragment][];
+  /** Photos the page draws, with the widest their slot shows them (runtime/Picture.tsx). */
+  photoSlots: [file: string, width: number][];
+}
+
+/** A Set that notes what is added to it. */
+class RecordingSet<T> extends Set<T> {
+  readonly added: T[] = [];
+  override add(value: T): this {
+    this.added.push(value);
+    return super.add(value);
+  }
+}
+
+const SLOT = /<ssg-slot data-slot="(\d+)"><\/ssg-slot>/g;
+
+/**
+ * How many of something (h1 elements: `count`) each section of a page draws, each
+ * section rendered on its own, less what the layout draws around them. For locating
+ * a problem at its section after the whole page showed it: never on a good build's path.
+ */
+export function countPerSection(route: Route, input: RenderInput, count: (html: string) => number): number[] {
+  const data = route.page.data as { sections?: unknown[] };
+  const drawn = (sections: unknown[]) => {
+    const page = renderPage({ ...route, page: { ...route.page, data: { ...data, sections } } } as Route, input, new Map());
+    return count(page.pieces.join("")) + page.fragments.reduce((n, [, f]) => n + count(f.html), 0);
+  };
+  const layout = drawn([]);
+  return (data.sections ?? []).map((section) => drawn([section]) - layout);
+}
+
+export function renderPage(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
+  const { site } = input;
+  // A Markdown entry's page has no sections: its kind's component draws the article.
+  const kind = route.page.entry ? input.siteModule.kinds?.find((k) => k.name === route.page.kind) : undefined;
+  if (route.page.entry && !kind) throw new Error(`${route.page.file}: templates/site.ts declares no kind "${route.page.kind}".`);
+  const entry = kind ? (route.page.data as { title: string; description: string }) : undefined;
+  const data = entry ? { title: entry.title, description: entry.description, sections: [] } : (route.page.data as { sections: { type: string; hidden?: boolean }[] });
+  // Sections parked with "hidden": true are checked but not drawn (they stay in the data, so a
+  // section's index is still its place in the file: countPerSection locates problems by it).
+  const page = data.sections.some((s) => s.hidden === true) ? { ...data, sections: data.sections.filter((s) => s.hidden !== true) } : data;
+  const slots: { id: string; by: () => unknown[]; children: ReactNode }[] = [];
+  const ctx: RenderContext = {
+    site,
+    page,
+    path: route.path,
+    canonical: route.canonical,
+    islands: new Set(),
+    lazyIslands: new Set(),
+    dialogTriggers: new Set(),
+    photoSlots: [],
+    islandUrl(name) {
+      const entry = input.islands.entries.get(name);
+      if (!entry) throw new Error(`The island ${name} is used by a template but templates/islands/${name}.tsx does not exist.`);
+      return entry.url;
+    },
+    hydrates(name) {
+      return input.islands.entries.get(name)?.hydrate ?? true;
+    },
+    assetUrl(name) {
+      const a = input.assets.get(name);
+      if (!a) throw new Error(`A template uses content/${name}, which does not exist.`);
+      return a.url;
+    },
+    cached(id, by, children) {
+      slots.push({ id, by, children });
+      return <ssg-slot data-slot={String(slots.length - 1)} />;
+    },
+  };
+  const fragments: [string, Fragment][] = [];
+  /**
+   * Splits rendered markup at its slots: n + 1 pieces around n keys. Each slot's part
+   * comes from the cache or is rendered now (after the markup around it, in document
+   * order) with a context that notes what it registers; the page gets those
+   * registrations either way.
+   */
+  const split = (markup: string): Pieces => {
+    const out: Pieces = { pieces: [], keys: [] };
+    let last = 0;
+    for (const m of markup.matchAll(SLOT)) {
+      const slot = slots[Number(m[1])]!;
+      const key = `${slot.id}:${JSON.stringify(slot.by())}`;
+      let fragment = cache.get(key);
+      if (!fragment) {
+        const islands = new RecordingSet<string>();
+        const lazyIslands = new RecordingSet<string>();
+        const dialogTriggers = new RecordingSet<string>();
+        for (const t of ctx.dialogTriggers) Set.prototype.add.call(dialogTriggers, t);
+        const html = renderToStaticMarkup(<Ctx.Provider value={{ ...ctx, islands, lazyIslands, dialogTriggers, cached: undefined }}>{slot.children}</Ctx.Provider>);
+        fragment = { html, islands: islands.added, lazyIslands: lazyIslands.added, dialogTriggers: dialogTriggers.added };
+        cache.set(key, fragment);
+        fragments.push([key, fragment]);
+      }
+      fragment.islands.forEach((n) => ctx.islands.add(n));
+      fragment.lazyIslands.forEach((n) => ctx.lazyIslands.add(n));
+      fragment.dialogTriggers.forEach((n) => ctx.dialogTriggers.add(n));
+      out.pieces.push(markup.slice(last, m.index));
+      out.keys.push(key);
+      last = m.index + m[0].length;
+    }
+    out.pieces.push(markup.slice(last));
+    return out;
+  };
+  const { Head, Body } = input.siteModule.document;
+  const body = split(
+    renderToStaticMarkup(
+      <Ctx.Provider value={ctx}>
+        <Body>
+          {kind && entry ? (
+            <kind.component entry={entry as never} />
+          ) : (
+            page.sections.map((section, i) => {
+              const Section = input.sections.get(section.type)!;
+              if (!input.markSections) return <Section key={i} section={section as never} />;
+              return (
+                <ReactFragment key={i}>
+                  {createElement("studio-section", { "data-section": (data.sections as unknown[]).indexOf(section) })}
+                  <Section section={section as never} />
+                </ReactFragment>
+              );
+            })
+          )}
+        </Body>
+      </Ctx.Provider>,
+    ),
+  );
+  // The body first: what it registers (islands, dialogs) decides the head's scripts.
+  const scripts: string[] = [];
+  const preloads = new Set<string>();
+  // Islands hydrated on load, plus the small click handler that loads dialogs on first use.
+  const eager = [...ctx.islands].sort();
+  if (ctx.lazyIslands.size > 0) eager.push(LAZY_LOADER);
+  for (const name of eager) {
+    scripts.push(ctx.islandUrl(name));
+    input.islands.entries.get(name)!.imports.forEach((u) => preloads.add(u));
+  }
+  const head = split(
+    renderToStaticMarkup(
+      <Ctx.Provider value={ctx}>
+        <Head
+          canonicalUrl={site.url + route.canonical}
+          css={input.css}
+          font={input.font}
+          scripts={scripts}
+          preloads={[...preloads].sort()}
+          noindex={route.status === 404}
+          seo={input.seo.head(route)}
+          {...(ctx.imagePreload ? { imagePreload: ctx.imagePreload } : {})}
+        />
+      </Ctx.Provider>,
+    ),
+  );
+  const out = join(join({ pieces: [`<!DOCTYPE html><html lang="${input.siteModule.language(site)}"><head>`], keys: [] }, head), join({ pieces: ["</head><body>"], keys: [] }, join(body, { pieces: ["</body></html>\n"], keys: [] })));
+  return { ...out, fragments, photoSlots: ctx.photoSlots! };
+}
+
+interface Pieces {
+  pieces: string[];
+  keys: string[];
+}
+
+/** Two runs of pieces as one: the last piece of a and the first of b meet. */
+function join(a: Pieces, b: Pieces): Pieces {
+  return { pieces: [...a.pieces.slice(0, -1), a.pieces.at(-1)! + b.pieces[0]!, ...b.pieces.slice(1)], keys: [...a.keys, ...b.keys] };
+}
+
+/**
+ * The page's HTML: its pieces with the shared parts between them. Concatenation keeps
+ * each shared part (the 55 KB stylesheet, the header, the footer) one string in
+ * memory, referenced by every page, instead of a copy per page.
+ */
+export function assemble(page: RenderedPage, cache: FragmentCache): string {
+  let html = page.pieces[0]!;
+  page.keys.forEach((key, i) => (html += cache.get(key)!.html + page.pieces[i + 1]!));
+  return html;
+}
+
+/**
+ * The page's UTF-8 bytes in parts, for writing: its own pieces encoded now, each
+ * shared part encoded once per build (kept in `encoded`), with no copy of the page.
+ */
+export function encodePage(page: RenderedPage, cache: FragmentCache, encoded: Map<string, Uint8Array>): Uint8Array[] {
+  const out: Uint8Array[] = [Buffer.from(page.pieces[0]!, "utf8")];
+  page.keys.forEach((key, i) => {
+    let bytes = encoded.get(key);
+    if (!bytes) encoded.set(key, (bytes = Buffer.from(cache.get(key)!.html, "utf8")));
+    out.push(bytes, Buffer.from(page.pieces[i + 1]!, "utf8"));
+  });
+  return out;
+}
+
+const routeCaches = new WeakMap<RenderInput, FragmentCache>();
+
+/** One page's HTML (shared parts cached per render input). */
+export function renderRoute(route: Route, input: RenderInput): string {
+  let cache = routeCaches.get(input);
+  if (!cache) routeCaches.set(input, (cache = new Map()));
+  return assemble(renderPage(route, input, cache), cache);
+}
+
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      /** Where a shared part goes (renderPage); never in the output. */
+      "ssg-slot": { "data-slot": string };
+    }
+  }
+}

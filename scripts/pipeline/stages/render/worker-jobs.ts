@@ -1,0 +1,18 @@
+/** What the main thread asks a build worker (pool.ts) to do, and what the worker (worker.ts) reads: the protocol between the two, in a module of its own. */
+import type { RenderData } from "./render.tsx";
+import type { Route } from "../routes/routes.ts";
+import type { ResolvedFont } from "../../../lib/site-module.ts";
+import type { PageSeo } from "./seo.ts";
+
+/** What the worker needs to render: RenderInput without section components, bytes and the SEO plan (functions; heads come with each page). */
+export interface RenderSetup {
+  templatesDir: string;
+  sectionTypes: string[];
+  input: RenderData;
+}
+
+export type Job =
+  | { job: "styles"; templatesDir: string; font: ResolvedFont }
+  | { job: "parse"; items: [text: string, mode: "inline" | "block"][] }
+  | { job: "setup"; setup: RenderSetup }
+  | { job: "render"; routes: Route[]; heads: PageSeo[] };

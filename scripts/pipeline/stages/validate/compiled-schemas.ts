@@ -1,0 +1,149 @@
+/**
+ * The compiled validators of the content schemas, kept between builds.
+ *
+ * ajv compiles the schemas into JavaScript; for this site's page schema (every
+ * section type, all errors, verbose) that took about 0.4 s of CPU on every cold
+ * build, more than the rest of validation. The code ajv generates is saved
+ * (ajv "standalone" code) in node_modules/.cache/site-generator/, named by a hash of
+ * everything it depends on: the schemas, ajv's version, and this file and
+ * stages/validate/validate.ts (the options and custom keywords). Any change gives a new name, so a
+ * stale file is never read (scripts/lib/cache.ts; the bench measures a build with an
+ * empty cache as well).
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { defaultCacheDir } from "../../../lib/cache.ts";
+import { SCHEMA_BASE, type SchemaSet } from "./schemas.ts";
+
+const require = createRequire(import.meta.url);
+/** lib/run-bundle.cjs (plain CommonJS, required from its place in both the bundle and the sources). */
+const { cachedFunction } = require("../../../lib/run-bundle.cjs") as { cachedFunction: (source: string, file: string, params: string[]) => (...args: unknown[]) => unknown };
+
+/** Called by the generated code for each string a keyword below marks: keyword, JSON pointer, value, the keyword's value in the schema. */
+export type Annotate = (keyword: string, pointer: string, data: string, arg: unknown) => void;
+
+const OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, discriminator: true, allowUnionTypes: true } as const;
+/** Formats this project uses; written out so that no extra dependency is needed. */
+export const FORMATS: Record<string, RegExp> = { email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ };
+
+/**
+ * The schemas content files are checked against: those directly in schemas/ (the
+ * site's, pages', and any a Markdown kind names, like guide.schema.json) and the
+ * collections'. Section schemas are parts that page.schema.json refers to.
+ */
+export function entrySchemas(schemas: SchemaSet): string[] {
+  return [...new Set([...[...schemas.byPath.keys()].filter((p) => !p.includes("/")), ...schemas.collections.values()])].sort();
+}
+
+/**
+ * A validator for each entry schema, by schema path. `keywords` are the schema
+ * keywords whose string values are reported through `annotate`, with their
+ * schema types.
+ */
+/** `source`: the address of the module that sets the keywords and annotations up (stages/validate/validate.ts passes its import.meta.url): its text is in the cache key. */
+export function compiledValidators(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, source: string, cacheDir = defaultCacheDir()): Map<string, ValidateFunction> {
+  // "" (or SSG_CACHE=0): no cache.
+  const entries = entrySchemas(schemas);
+  const file = cacheDir && path.join(cacheDir, `validators-${cacheKey(schemas, keywords, entries, source)}.cjs`);
+  if (file) {
+    let code: string | undefined;
+    try {
+      code = readFileSync(file, "utf8");
+    } catch {
+      // not built yet
+    }
+    if (code !== undefined) return load(code, entries, annotate, file);
+  }
+  const { ajv, exportNames } = compile(schemas, keywords, annotate, entries);
+  const validators = new Map(entries.map((p) => [p, ajv.getSchema(SCHEMA_BASE + p)!]));
+  if (file) {
+    try {
+      const standaloneCode = require("ajv/dist/standalone/index.js").default as (ajv: unknown, refs: Record<string, string>) => string;
+      const code = standaloneCode(ajv, exportNames);
+      mkdirSync(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, code);
+      renameSync(tmp, file);
+      prune(cacheDir);
+    } catch {
+      // A cache that cannot be written only costs the next build the compile.
+    }
+  }
+  return validators;
+}
+
+/** Keeps the newest KEEP files: every schema edit writes a new one (about 1 MB). */
+const KEEP = 8;
+function prune(dir: string): void {
+  const files = readdirSync(dir)
+    .filter((f) => /^validators-\w+\.cjs$/.test(f))
+    .map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const { f } of files.slice(KEEP)) for (const gone of [f, `${f}.v8`]) rmSync(path.join(dir, gone), { force: true });
+}
+
+function cacheKey(schemas: SchemaSet, keywords: Record<string, string>, entries: string[], source: string): string {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify({ ajv: (require("ajv/package.json") as { version: string }).version, OPTIONS, FORMATS: Object.entries(FORMATS).map(([k, v]) => [k, String(v)]), keywords, entries }));
+  for (const own of [fileURLToPath(import.meta.url), fileURLToPath(source)]) {
+    try {
+      hash.update(readFileSync(own));
+    } catch {
+      hash.update(own); // bundled: the bundle's own hash names it
+    }
+  }
+  for (const [p, schema] of [...schemas.byPath].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${p}\0${JSON.stringify(schema)}\0`);
+  return hash.digest("hex").slice(0, 24);
+}
+
+/** Export name of an entry schema in the generated module. */
+const exportName = (schemaPath: string) => schemaPath.replace(/[^A-Za-z0-9]/g, "_");
+
+function compile(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, entries: string[]) {
+  const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const { _, strConcat } = require("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js");
+  const ajv = new Ajv2020({ ...OPTIONS, code: { source: true, formats: _`formats` } });
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  for (const [keyword, schemaType] of Object.entries(keywords)) {
+    ajv.addKeyword({
+      keyword,
+      schemaType,
+      // Generated code: annotate(keyword, instancePath, data, schema value) for string data; never an error.
+      code(cxt) {
+        const { gen, data, schema, it } = cxt;
+        const fn = gen.scopeValue("keyword", { ref: annotate, code: _`annotate` });
+        gen.if(_`typeof ${data} == "string"`, () => gen.code(_`${fn}(${keyword}, ${strConcat(_`instancePath`, it.errorPath)}, ${data}, ${schema as string | boolean});`));
+      },
+    });
+  }
+  // Read by json-schema-to-typescript only.
+  ajv.addKeyword({ keyword: "tsType", schemaType: "string" });
+  // Read by stages/validate/validate.ts only: a pattern's rule in plain words, for the message when a value breaks it.
+  ajv.addKeyword({ keyword: "x-rule", metaSchema: { type: "string", minLength: 1 } });
+  // Read by placeholders.ts only: what an address is, and what goes wrong while it is a placeholder.
+  ajv.addKeyword({
+    keyword: "x-placeholder",
+    metaSchema: {
+      type: "object",
+      additionalProperties: false,
+      required: ["what", "effect"],
+      properties: { what: { type: "string", minLength: 1 }, effect: { type: "string", minLength: 1 } },
+    },
+  });
+  for (const [p, schema] of schemas.byPath) ajv.addSchema({ ...schema, $id: SCHEMA_BASE + p });
+  for (const p of entries) if (!ajv.getSchema(SCHEMA_BASE + p)) throw new Error(`Schema ${p} is not loaded`);
+  return { ajv, exportNames: Object.fromEntries(entries.map((p) => [exportName(p), SCHEMA_BASE + p])) };
+}
+
+/** Runs the generated code; read from `file`, it is compiled from the V8 code cache beside it (lib/run-bundle.cjs cachedFunction). */
+function load(code: string, entries: string[], annotate: Annotate, file?: string): Map<string, ValidateFunction> {
+  const module = { exports: {} as Record<string, ValidateFunction> };
+  const params = ["require", "module", "exports", "annotate", "formats"];
+  const run = file ? cachedFunction(code, file, params) : new Function(...params, code);
+  run(require, module, module.exports, annotate, FORMATS);
+  return new Map(entries.map((p) => [p, module.exports[exportName(p)]!]));
+}
