@@ -5,8 +5,8 @@
  * content/assets and used is on the page, as its copies, after the next build. Timing is measured
  * by npm run bench (save-to-reload), not here.
  */
-import { spawn } from "node:child_process";
-import { lstatSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, lstatSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { makePhoto } from "../../scripts/lib/synthetic-photos.ts";
 import { tempProject } from "./project.ts";
+import { fileTree } from "./support/fingerprint.ts";
 
 const project = tempProject();
 const children: (() => void)[] = [];
@@ -30,49 +31,54 @@ const freePort = () =>
     });
   });
 
+/** npm run dev on `root`: its content with this repository's templates, or (`ownTemplates`) a whole site, as `npm run dev -- --project <root>` runs it; with its events as they arrive. */
+async function startDev(root: string, ownTemplates = false) {
+  const port = await freePort();
+  const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts", ...(ownTemplates ? ["--project", root] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), ...(ownTemplates ? {} : { SSG_PROJECT_ROOT: root }) },
+    stdio: "ignore",
+  });
+  children.push(() => dev.kill("SIGTERM"));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; !(await fetch(`${base}/`).then((r) => r.ok, () => false)); i++) {
+    expect(i, "the dev server answers within 60 s").toBeLessThan(300);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const events: { event: string; data: string }[] = [];
+  let buffer = "";
+  await new Promise<void>((resolve, reject) => {
+    const req = http.get(`${base}/__dev/events`, (res) => {
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: [...block.matchAll(/^data: (.*)$/gm)].map((m) => m[1]).join("\n") });
+        }
+      });
+      resolve();
+    });
+    req.on("error", reject);
+    children.push(() => req.destroy());
+  });
+  const next = async (event: string) => {
+    for (let i = 0; i < 600; i++) {
+      const found = events.findIndex((e) => e.event === event);
+      if (found >= 0) return events.splice(0, found + 1).at(-1)!;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no "${event}" event within 60 s`);
+  };
+  return { base, next };
+}
+
 describe("the dev server", () => {
   it("shows a saved mistake on open pages and reloads them when it is fixed", async () => {
-    const port = await freePort();
-    const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts"], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), SSG_PROJECT_ROOT: project.root },
-      stdio: "ignore",
-    });
-    children.push(() => dev.kill("SIGTERM"));
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; !(await fetch(`${base}/`).then((r) => r.ok, () => false)); i++) {
-      expect(i, "the dev server answers within 60 s").toBeLessThan(300);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
-    const events: { event: string; data: string }[] = [];
-    let buffer = "";
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get(`${base}/__dev/events`, (res) => {
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            if (event) events.push({ event, data: [...block.matchAll(/^data: (.*)$/gm)].map((m) => m[1]).join("\n") });
-          }
-        });
-        resolve();
-      });
-      req.on("error", reject);
-      children.push(() => req.destroy());
-    });
-    const next = async (event: string) => {
-      for (let i = 0; i < 300; i++) {
-        const found = events.findIndex((e) => e.event === event);
-        if (found >= 0) return events.splice(0, found + 1).at(-1)!;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no "${event}" event within 30 s`);
-    };
+    const { base, next } = await startDev(project.root);
     await next("ok");
 
     const file = path.join(project.content, "pages/pricing.json");
@@ -125,4 +131,33 @@ describe("the dev server", () => {
     }
     expect(lstatSync(project.dist).isSymbolicLink()).toBe(true);
   }, 120_000);
+
+  it("rebuilds after a template is saved, in place or by rename, writing what a build from scratch writes", async () => {
+    const p = tempProject({}, { templates: true });
+    children.push(p.cleanup);
+    const { next } = await startDev(p.root, true);
+    await next("ok");
+    const stats = path.join(p.templates, "sections/Stats.tsx");
+    const island = path.join(p.templates, "islands/AssessmentDialog.tsx");
+    const edits: [string, string, (t: string) => string, "in place" | "by rename"][] = [
+      ["a section's class", stats, (t) => t.replace('className="py-16 sm:py-20"', 'className="py-[3.3rem] sm:py-20"'), "in place"],
+      ["an island's label", island, (t) => t.replace(">Website</label>", ">Web site</label>"), "by rename"],
+    ];
+    for (const [what, file, change, how] of edits) {
+      const before = readFileSync(file, "utf8");
+      expect(change(before), `${what} is an edit`).not.toBe(before);
+      if (how === "in place") writeFileSync(file, change(before));
+      else (writeFileSync(`${file}.tmp-save`, change(before)), renameSync(`${file}.tmp-save`, file));
+      await next("reload");
+      // The same project, copied now, built from scratch by npm run build -- --full.
+      const copy = tempProject({}, { templates: true });
+      children.push(copy.cleanup);
+      cpSync(p.templates, copy.templates, { recursive: true });
+      const full = spawnSync(process.execPath, ["scripts/build.mjs", "--full"], { cwd: ROOT, env: { ...process.env, SSG_PROJECT_ROOT: copy.root, SSG_PROJECT_TEMPLATES: copy.templates }, encoding: "utf8" });
+      expect(full.status, full.stdout + full.stderr).toBe(0);
+      const [served, reference] = [fileTree(p.dist), fileTree(copy.dist)];
+      expect([...served.keys()].sort(), `after ${what} saved ${how}: the files of dist/`).toEqual([...reference.keys()].sort());
+      for (const [name, bytes] of reference) expect(served.get(name), `after ${what} saved ${how}: dist/${name}`).toEqual(bytes);
+    }
+  }, 240_000);
 });
