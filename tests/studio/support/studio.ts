@@ -66,20 +66,16 @@ export async function startStudio(): Promise<RunningStudio> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  // Until it says it is ready or exits: a slow start on a busy machine is not a failure (the test's own timeout bounds it).
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The Studio did not start within 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /Studio ready on (http:\/\/localhost:\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
+      if (m) resolve(m[1]!);
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
     child.once("exit", (code) => {
-      clearTimeout(timer);
       reject(new Error(`The Studio exited (${code}) before it was ready:\n${output}`));
     });
   });
@@ -130,11 +126,11 @@ export const test = base.extend<{ studio: RunningStudio }, { sharedStudio: Runni
 
 export { expect };
 
-/** Opens the Studio and waits until the home page's form is there. */
+/** Opens the Studio and waits until the home page's form is there (as long as the test may run: timeout 0). */
 export async function openStudio(page: Page, studio: RunningStudio): Promise<void> {
   await page.goto(studio.url);
-  await expect(page.getByRole("navigation", { name: "Content" })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("navigation", { name: "Content" })).toBeVisible({ timeout: 0 });
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible({ timeout: 0 });
 }
 
 /** Opens a file by its button in the Content list (its name includes the page's title and address). */
