@@ -51,7 +51,6 @@ import { headersStage } from "./stages/headers/index.ts";
 import { writeStage } from "./stages/write/index.ts";
 
 export type { BuildOptions, BuildResult, WarmCache } from "./build.ts";
-export { pageKey } from "./stages/render/index.ts";
 
 /** The stages, in order. */
 export const STAGES: readonly Stage[] = [loadStage, validateStage, mediaStage, resolveStage, routesStage, renderStage, checkStage, finishStage, headersStage, writeStage];

@@ -57,7 +57,7 @@ function remember(text: string, mode: "inline" | "block", result: MarkdownResult
 /**
  * The key of a Markdown tree this module made (mode and the hash of its text), or undefined
  * for any other value: a page's render key names a tree by it instead of spelling it out
- * (stages/render.ts pageKey), which also leaves a stored tree unread.
+ * (stages/render/index.ts pageKey), which also leaves a stored tree unread.
  */
 export function markdownKey(value: object): string | undefined {
   let key = treeKeys.get(value);
