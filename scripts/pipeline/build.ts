@@ -142,8 +142,7 @@ export interface Build {
   // media (a build)
   /** Share images and icons, drawn by a worker while the rest runs. */
   images: SiteImages;
-  /** The characters the brand font is cut to, and the font. */
-  fontText: Promise<string>;
+  /** The brand font, cut to the characters of content and templates. */
   font: Promise<BrandFont>;
   /** Fields a later stage acts on, with those of sections that are not shown marked (stages/resolve/resolve.ts markHidden). */
   marked: Annotation[];
@@ -168,14 +167,10 @@ export interface Build {
   pageKeys: Map<string, string>;
   fragments: FragmentCache;
   memo: RenderMemo | undefined;
-  /** The memo of an earlier `npm run build`, when it still describes dist/. */
-  stored: StoredMemo | undefined;
   /** The new version of dist/ being written, when the build writes one whole (stages/write/write.ts). */
   output: OutputFolder | undefined;
   // check
   read: RenderedReads;
-  /** Whether an address a template wrote leads to a file or page of the build. */
-  exists: (ref: string) => boolean;
   // write
   written: string[];
 }

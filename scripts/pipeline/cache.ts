@@ -82,9 +82,14 @@ class Recorder implements Reads {
   }
 }
 
-/** Whether everything the trace read is as it was; `known` keeps each file's hash for the other entries looked at. */
+/** Whether everything the trace read is as it was; `known` keeps each file's and folder's hash for the other entries looked at. */
 function holds(trace: Trace, known: Map<string, string>): boolean {
-  for (const [abs, hash] of trace.trees) if (treeHash(treeFiles(abs)) !== hash) return false;
+  for (const [abs, hash] of trace.trees) {
+    // Folders are listed once per build too (under a key no file path has).
+    let now = known.get(`\0${abs}`);
+    if (now === undefined) known.set(`\0${abs}`, (now = treeHash(treeFiles(abs))));
+    if (now !== hash) return false;
+  }
   for (const [abs, hash] of trace.files) {
     let now = known.get(abs);
     if (now === undefined) known.set(abs, (now = fileHash(abs)));

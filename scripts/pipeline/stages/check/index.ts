@@ -26,11 +26,12 @@ export const checkStage: Stage = {
     // Each address looked up once: most pages link the same assets, scripts and navigation.
     const built = new Set(b.routes.filter((r) => r.status === 200).map((r) => r.path));
     const found = new Map<string, boolean>();
-    const exists = (b.exists = (ref: string) => {
+    /** Whether an address a template wrote leads to a file or page of the build. */
+    const exists = (ref: string) => {
       let yes = found.get(ref);
       if (yes === undefined) found.set(ref, (yes = files.has(ref.slice(1)) || photos!.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || built.has(normalizeRoute(ref))));
       return yes;
-    });
+    };
     issues.push(...templateLinkIssues(routes, read, exists));
     issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
     if (!options.only) issues.push(...anchorIssues(resolved, routes, read));

@@ -279,7 +279,8 @@ export async function brandFont(font: ResolvedFont, text: string, cache: BuildCa
   return { output, url: `/${output}`, bytes };
 }
 
-const BYTES: Codec<Uint8Array> = { encode: (b) => Buffer.from(b).toString("base64"), decode: (s) => Buffer.from(s as string, "base64") };
+/** Bytes kept in the build cache as base64 (the font here, the share images and icons in share-images.ts). */
+export const BYTES: Codec<Uint8Array> = { encode: (b) => Buffer.from(b).toString("base64"), decode: (s) => Buffer.from(s as string, "base64") };
 
 /** The stylesheet with the brand face's address in place of FONT_URL_TOKEN. */
 export function withFontUrl(css: string, url: string): string {

@@ -18,8 +18,7 @@ export const mediaStage: Stage = {
     const { jobs, validated, siteModule, paths, options } = b;
     if (jobs.imageKit) b.images = drawSiteImages(await jobs.imageKit, validated, siteModule.templateAssets[0]);
     if (jobs.templateTexts) {
-      b.fontText = jobs.templateTexts.then((texts) => fontText(texts, contentCharacters(validated.files)));
-      b.font = b.fontText.then((text) => brandFont(resolveFont(siteModule.font, paths.templates), text, b.cache));
+      b.font = jobs.templateTexts.then((texts) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(texts, contentCharacters(validated.files)), b.cache));
       b.font.catch(() => {}); // awaited by render; a build that stops earlier never looks
     }
     b.marked = markHidden(validated);

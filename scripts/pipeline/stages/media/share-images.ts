@@ -17,11 +17,10 @@ import { fontMetrics, type FontMetrics } from "../../../lib/font-metrics.ts";
 import { hashedName } from "../../../lib/hash.ts";
 import { rasterizer } from "../../../lib/rasterize.ts";
 import { loadSiteModule, resolveFont } from "../../../lib/site-module.ts";
-import type { BuildCache, Codec } from "../../model.ts";
+import type { BuildCache } from "../../model.ts";
+import { BYTES } from "./font.ts";
 
 const require = createRequire(import.meta.url);
-
-const PNG: Codec<Uint8Array> = { encode: (b) => Buffer.from(b).toString("base64"), decode: (s) => Buffer.from(s as string, "base64") };
 
 export const SHARE_WIDTH = 1200;
 export const SHARE_HEIGHT = 630;
@@ -73,7 +72,7 @@ export async function loadImageKit(templatesDir: string, cache: BuildCache, colo
         reads.saw(files);
         return rasterizer(files, font.family).png(svg, width);
       },
-      PNG,
+      BYTES,
     );
   return {
     family: font.family,

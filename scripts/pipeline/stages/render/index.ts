@@ -28,8 +28,7 @@ export const renderStage: Stage = {
   async run(b) {
     const { paths, options, warm, resolved, routes, photos, siteModule, pool } = b;
     // What dist/ holds from an earlier build of this process or a stored one (memo/memo.ts, stored-memo.ts): then only what changed is written.
-    b.stored = await b.jobs.stored;
-    const previous = warm ? warm.memo : b.stored;
+    const previous = warm ? warm.memo : await b.jobs.stored;
     const inPlace = options.write !== false && (await canUpdate(paths.dist, previous));
     // Otherwise the new version's folder and the pages' folders are made while the pages render (stages/write/write.ts).
     b.output = options.write !== false && !inPlace ? startOutput(paths.dist) : undefined;
