@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   const { runPipeline } = await import("./pipeline/index.ts");
   const { PLACEHOLDER_GROUP } = await import("./pipeline/stages/validate/placeholders.ts");
   const { SiteModuleError } = await import("./lib/site-module.ts");
+  const { GENERATED_DIR } = await import("./lib/generated.ts");
 
   const args = await projectArg(process.argv.slice(2));
   const unknown = args.filter((a) => a !== "--strict" && a !== "--timings" && a !== "--full");
@@ -66,5 +67,16 @@ async function main(): Promise<void> {
   const summary = warningSummary(result.issues);
   const placeholders = result.issues.some((i) => i.group?.name === PLACEHOLDER_GROUP.name);
   if (summary) console.log(`${summary}${placeholders ? " `npm run build -- --strict` turns placeholder addresses into errors." : ""}`);
+  // The generated files (lib/generated.ts) this build did not use go; new ones are named, to be committed.
+  const generated = result.generated;
+  if (generated) {
+    const removed = generated.prune();
+    const inProject = generated.dir === path.join(paths.root, GENERATED_DIR);
+    if (inProject && (generated.made.size || removed.length)) {
+      const where = rel(process.cwd(), generated.dir) || GENERATED_DIR;
+      const did = [generated.made.size ? `made ${generated.made.size}` : "", removed.length ? `removed ${removed.length} no longer used` : ""].filter(Boolean).join(" and ");
+      console.log(`Generated files (photo copies, font, share images, icons, validators, browser assets): ${did} in ${where}/. Commit ${where}/ with the content, so that other clones and CI build without making them again.`);
+    }
+  }
 }
 export {};

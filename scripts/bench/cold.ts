@@ -8,7 +8,9 @@
  * generator, no tsx transform cache (TSX_DISABLE_CACHE=1) and an empty SSG_CACHE_DIR per run (the compiled schema
  * validators, see scripts/pipeline/stages/validate/compiled-schemas.ts).
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
+import { ROOT } from "../lib/paths.ts";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -84,16 +86,27 @@ async function coldBuilds(extraEnv: NodeJS.ProcessEnv | ((run: number) => NodeJS
   return { method: useTime ? `${TIME} -f %M (node process with its worker threads; esbuild's own process not included)` : "process.resourceUsage().maxRSS at exit (node process only)", runs };
 }
 
-/** RUNS cold builds with the caches as they are, then 3 as a fresh clone (no caches). */
-export async function coldBuild(): Promise<{ cached: ColdBuilds; noCache: ColdBuilds }> {
+/**
+ * RUNS cold builds with the caches as they are; then 3 as a fresh clone after `npm ci` (its
+ * "prepare" bundles the generator: timed apart, as install time), with no build cache, no tsx
+ * transform cache, and the project's committed generated files (lib/generated.ts); then 3 from
+ * nothing: no bundle either, and SSG_GENERATED=0 with an empty cache, so every photo copy,
+ * image, the font and the validators are made.
+ */
+export async function coldBuild(): Promise<{ cached: ColdBuilds; noCache: ColdBuilds; prepareMs: number[]; nothing: ColdBuilds }> {
   const cached = await coldBuilds();
-  // A fresh clone has no caches: no bundle of the generator (made on each run), tsx's
-  // transform cache (in the system's temp folder) off, and an empty folder for the build's
-  // own (compiled validators) on each run.
   const fresh = await mkdtemp(path.join(os.tmpdir(), "bench-fresh-"));
+  const prepareMs: number[] = [];
+  const prepare = () => {
+    rmSync(BUNDLES_DIR, { recursive: true, force: true });
+    const started = performance.now();
+    execFileSync(process.execPath, ["scripts/lib/bundle.mjs", "--prepare"], { cwd: ROOT, stdio: "ignore", env: { ...process.env, NODE_ENV: "production" } });
+    prepareMs.push(round(performance.now() - started));
+  };
   try {
-    const noCache = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", SSG_CACHE_DIR: path.join(fresh, String(i)) }), 3, () => rmSync(BUNDLES_DIR, { recursive: true, force: true }));
-    return { cached, noCache };
+    const noCache = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", SSG_CACHE_DIR: path.join(fresh, String(i)) }), 3, prepare);
+    const nothing = await coldBuilds((i) => ({ TSX_DISABLE_CACHE: "1", SSG_GENERATED: "0", SSG_CACHE_DIR: path.join(fresh, `nothing-${i}`) }), 3, () => rmSync(BUNDLES_DIR, { recursive: true, force: true }));
+    return { cached, noCache, prepareMs, nothing };
   } finally {
     await rm(fresh, { recursive: true, force: true });
   }

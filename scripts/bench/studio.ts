@@ -22,6 +22,7 @@
  * edits the preview never shows (within 30 s, or a draft the server finds an error in)
  * leave the keystroke part with a message why, the cold start still reported.
  */
+import { copyGenerated } from "../lib/generated.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -104,6 +105,7 @@ export async function scratchProject(
   const root = await mkdtemp(path.join(os.tmpdir(), prefix));
   await cp(paths.content, path.join(root, "content"), { recursive: true });
   await cp(paths.schemas, path.join(root, "schemas"), { recursive: true });
+  copyGenerated(paths.root, root);
   return root;
 }
 

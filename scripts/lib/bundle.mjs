@@ -8,8 +8,9 @@
  * with native code or data files stay requires, resolved by Node as before) kept in the build
  * cache, and scripts/lib/run-bundle.cjs runs it from a V8 code cache made by its first run.
  *
- * - Two entries: "main" runs a command (scripts/build.ts), "worker" is the build's worker
- *   thread (pipeline/stages/render/pool.ts finds it through BUNDLE_KEY).
+ * - One file for both roles: it runs the command (scripts/build.ts), or, in a thread that set
+ *   ROLE_KEY to "worker", the build's worker thread (pipeline/stages/render/pool.ts finds it
+ *   through BUNDLE_KEY). Two files bundled most of the generator twice: ~100 ms more per bundle.
  * - CommonJS, one file each, because Node 20 can run a script from a code cache (vm.Script
  *   cachedData) but has no such thing for ES modules: from ESM chunks (~40 files) the 44-page
  *   build took ~0.70 s, from these ~0.54 s (median of 10, interleaved). Dynamic imports become
@@ -22,8 +23,10 @@
  *   code finds from its own place (ROOT, the runtime folder, the worker) stay right.
  * - Kept while every file the bundle was made from (esbuild's metafile lists them) has the
  *   same bytes, esbuild, Node and NODE_ENV are the same and the templates folder has the same
- *   entries; otherwise made again (~0.3 s). Source maps beside it, so stack traces name our
- *   files (run-bundle.cjs maps them).
+ *   entries; otherwise made again (~0.15 s). The source map is made only when a stack trace
+ *   through the bundle is printed (run-bundle.cjs runs `node bundle.mjs --map <file>`, ~0.5 s,
+ *   once), so that stack traces name our files: made with every bundle, it tripled the time a
+ *   fresh clone's first build spent bundling.
  * - When esbuild cannot bundle (a mistake in a template), `bundled` returns undefined and the
  *   caller runs the command through tsx, whose messages name the file, line and column.
  */
@@ -35,8 +38,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 /** globalThis[TEMPLATES_KEY]: the site's template modules by absolute path, each a function that loads it. */
 export const TEMPLATES_KEY = Symbol.for("ssg.templates");
-/** globalThis[BUNDLE_KEY]: { worker, runner } — the bundled worker entry's address, and run-bundle.cjs's path (to start it). */
+/** globalThis[BUNDLE_KEY]: { worker, runner } — the bundle's address (run as the worker), and run-bundle.cjs's path (to start it). */
 export const BUNDLE_KEY = Symbol.for("ssg.bundle");
+/** globalThis[ROLE_KEY] === "worker": the bundle runs the build's worker thread instead of the command. */
+export const ROLE_KEY = Symbol.for("ssg.role");
 /** Where the bundles are kept (deleting it is safe: the next start bundles again). */
 export const BUNDLES_DIR = path.join(ROOT, "node_modules", ".cache", "site-generator", "bundles");
 const DIR = BUNDLES_DIR;
@@ -48,7 +53,7 @@ const DIR = BUNDLES_DIR;
  */
 const EXTERNAL = ["esbuild", "sharp", "@resvg/resvg-js", "tailwindcss", "@tailwindcss/*", "lightningcss", "subset-font", "tsx", "typescript", "ajv", "ajv/*", "vitest", "playwright-core", "lighthouse", "serve-handler", "jsonc-parser", "json-schema-to-typescript"];
 /** Bumped when what the bundle holds changes shape. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** scripts/lib/run-bundle.cjs: what runs a file of the bundle. */
 export const RUNNER = path.join(ROOT, "scripts", "lib", "run-bundle.cjs");
 
@@ -145,68 +150,10 @@ export async function bundled(command, templates) {
   } catch {
     // none yet, or unreadable: made below
   }
-  const esbuild = await import("esbuild");
-  const imports = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).imports ?? {};
-  const registry = `globalThis[Symbol.for("ssg.templates")] = new Map([${entries.map((e) => `[${JSON.stringify(e)}, () => import(${JSON.stringify(e)})]`).join(", ")}]);\n`;
-  const sources = {
-    main: `${registry}require(${JSON.stringify(path.join(ROOT, command))});\n`,
-    worker: `${registry}require(${JSON.stringify(path.join(ROOT, "scripts", "pipeline", "stages", "render", "worker.ts"))});\n`,
-  };
-  const ownCode = [path.join(ROOT, "scripts") + path.sep, templates + path.sep];
-  /** The hash of each file as esbuild was given it (a file saved during the bundling makes the next start bundle again). */
-  const seen = new Map();
-  /** @type {import("esbuild").Plugin} */
-  const plugin = {
-    name: "ssg-bundle",
-    setup(b) {
-      b.onResolve({ filter: /^ssg-entry:/ }, (a) => ({ path: a.path.slice("ssg-entry:".length), namespace: "ssg-entry" }));
-      b.onLoad({ filter: /.*/, namespace: "ssg-entry" }, (a) => ({ contents: sources[/** @type {"main" | "worker"} */ (a.path)], loader: "js", resolveDir: ROOT }));
-      // The generator's public modules (package.json "imports"), for this repository's templates and a starter's alike.
-      b.onResolve({ filter: /^#/ }, (a) => (imports[a.path] ? { path: path.join(ROOT, imports[a.path]) } : undefined));
-      b.onLoad({ filter: /\.(ts|tsx|mts)$/ }, async (a) => {
-        if (!ownCode.some((d) => a.path.startsWith(d))) return undefined;
-        const bytes = await fs.promises.readFile(a.path);
-        seen.set(a.path, sha(bytes));
-        const text = bytes.toString("utf8");
-        const url = JSON.stringify(pathToFileURL(a.path).href);
-        return { contents: text.replaceAll("import.meta.url", url), loader: a.path.endsWith(".tsx") ? "tsx" : "ts" };
-      });
-    },
-  };
-  fs.mkdirSync(base, { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(base, "tmp-"));
-  let result;
-  try {
-    result = await esbuild.build({
-      entryPoints: [
-        { in: "ssg-entry:main", out: "main" },
-        { in: "ssg-entry:worker", out: "worker" },
-      ],
-      absWorkingDir: ROOT,
-      bundle: true,
-      format: "cjs",
-      platform: "node",
-      target: "node20",
-      // import() of a bundled module becomes its initialisation, of a package left out a require.
-      supported: { "dynamic-import": false },
-      external: EXTERNAL,
-      // A site elsewhere (--project) finds the packages where the generator has them.
-      nodePaths: [path.join(ROOT, "node_modules")],
-      jsx: "automatic",
-      define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
-      sourcemap: "linked",
-      sourcesContent: false,
-      outdir: tmp,
-      outExtension: { ".js": ".cjs" },
-      metafile: true,
-      logLevel: "silent",
-      plugins: [plugin],
-    });
-  } catch (err) {
-    fs.rmSync(tmp, { recursive: true, force: true });
-    const errors = /** @type {{ errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }} */ (err).errors;
-    return { problems: errors?.length ? errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text)) : [String(err)] };
-  }
+  const made = await runEsbuild(command, templates, entries, nodeEnv, base, false);
+  if ("problems" in made) return made;
+  const { result, seen, tmp } = made;
+  fs.writeFileSync(path.join(tmp, "recipe.json"), JSON.stringify({ command, templates, nodeEnv }));
   const inputs = Object.keys(result.metafile.inputs)
     .filter((f) => !f.startsWith("ssg-entry:"))
     .map((f) => path.resolve(ROOT, f))
@@ -216,7 +163,7 @@ export async function bundled(command, templates) {
   // Each bundle in a folder named by its inputs, never replaced: a build still loading chunks of an older one is not disturbed.
   const name = sha(JSON.stringify([want, hashed])).slice(0, 16);
   /** @type {Manifest} */
-  const manifest = { format: FORMAT, ...want, inputs: hashed, dir: name, main: "main.cjs", worker: "worker.cjs" };
+  const manifest = { format: FORMAT, ...want, inputs: hashed, dir: name, main: "main.cjs", worker: "main.cjs" };
   const dir = path.join(base, name);
   try {
     fs.renameSync(tmp, dir);
@@ -236,5 +183,115 @@ export async function bundled(command, templates) {
       // gone already
     }
   }
-  return { main: pathToFileURL(path.join(dir, "main.cjs")).href, worker: pathToFileURL(path.join(dir, "worker.cjs")).href };
+  return { main: pathToFileURL(path.join(dir, "main.cjs")).href, worker: pathToFileURL(path.join(dir, "main.cjs")).href };
+}
+
+/**
+ * esbuild over the command and the templates, into a new folder in `base`; with `sourcemap`, the
+ * source map too (the same code: only the map's comment is added at the end).
+ * @param {string} command
+ * @param {string} templates
+ * @param {string[]} entries
+ * @param {string} nodeEnv
+ * @param {string} base
+ * @param {boolean} sourcemap
+ * @returns {Promise<{ problems: string[] } | { result: import("esbuild").BuildResult & { metafile: import("esbuild").Metafile }; seen: Map<string, string>; tmp: string }>}
+ */
+async function runEsbuild(command, templates, entries, nodeEnv, base, sourcemap) {
+  const esbuild = await import("esbuild");
+  const imports = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).imports ?? {};
+  const registry = `globalThis[Symbol.for("ssg.templates")] = new Map([${entries.map((e) => `[${JSON.stringify(e)}, () => import(${JSON.stringify(e)})]`).join(", ")}]);\n`;
+  const worker = path.join(ROOT, "scripts", "pipeline", "stages", "render", "worker.ts");
+  const source = `${registry}if (globalThis[Symbol.for("ssg.role")] === "worker") require(${JSON.stringify(worker)});\nelse require(${JSON.stringify(path.join(ROOT, command))});\n`;
+  const ownCode = [path.join(ROOT, "scripts") + path.sep, templates + path.sep];
+  /** The hash of each file as esbuild was given it (a file saved during the bundling makes the next start bundle again). */
+  const seen = new Map();
+  /** @type {import("esbuild").Plugin} */
+  const plugin = {
+    name: "ssg-bundle",
+    setup(b) {
+      b.onResolve({ filter: /^ssg-entry:/ }, (a) => ({ path: a.path.slice("ssg-entry:".length), namespace: "ssg-entry" }));
+      b.onLoad({ filter: /.*/, namespace: "ssg-entry" }, () => ({ contents: source, loader: "js", resolveDir: ROOT }));
+      // The generator's public modules (package.json "imports"), for this repository's templates and a starter's alike.
+      b.onResolve({ filter: /^#/ }, (a) => (imports[a.path] ? { path: path.join(ROOT, imports[a.path]) } : undefined));
+      b.onLoad({ filter: /\.(ts|tsx|mts)$/ }, async (a) => {
+        if (!ownCode.some((d) => a.path.startsWith(d))) return undefined;
+        const bytes = await fs.promises.readFile(a.path);
+        seen.set(a.path, sha(bytes));
+        const text = bytes.toString("utf8");
+        const url = JSON.stringify(pathToFileURL(a.path).href);
+        return { contents: text.replaceAll("import.meta.url", url), loader: a.path.endsWith(".tsx") ? "tsx" : "ts" };
+      });
+    },
+  };
+  fs.mkdirSync(base, { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(base, "tmp-"));
+  try {
+    const result = await esbuild.build({
+      entryPoints: [{ in: "ssg-entry:main", out: "main" }],
+      absWorkingDir: ROOT,
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      // import() of a bundled module becomes its initialisation, of a package left out a require.
+      supported: { "dynamic-import": false },
+      external: EXTERNAL,
+      // A site elsewhere (--project) finds the packages where the generator has them.
+      nodePaths: [path.join(ROOT, "node_modules")],
+      jsx: "automatic",
+      define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
+      ...(sourcemap ? { sourcemap: /** @type {const} */ ("linked"), sourcesContent: false } : {}),
+      outdir: tmp,
+      outExtension: { ".js": ".cjs" },
+      metafile: true,
+      logLevel: "silent",
+      plugins: [plugin],
+    });
+    return { result, seen, tmp };
+  } catch (err) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    const errors = /** @type {{ errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }} */ (err).errors;
+    return { problems: errors?.length ? errors.map((e) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column}: ${e.text}` : e.text)) : [String(err)] };
+  }
+}
+
+/**
+ * The source map of a bundle's file, made when first needed (run-bundle.cjs, when a stack
+ * trace goes through it): the bundle made again with its recipe, its map kept beside `file`.
+ * In a folder beside the bundle's own, so that the map's relative paths hold there.
+ * @param {string} file
+ */
+export async function makeSourceMap(file) {
+  const dir = path.dirname(file);
+  const recipe = JSON.parse(fs.readFileSync(path.join(dir, "recipe.json"), "utf8"));
+  const made = await runEsbuild(recipe.command, recipe.templates, templateEntries(recipe.templates), recipe.nodeEnv, path.dirname(dir), true);
+  if ("problems" in made) return;
+  const map = path.join(made.tmp, `${path.basename(file)}.map`);
+  const next = `${file}.map.${process.pid}`;
+  fs.renameSync(map, next);
+  fs.renameSync(next, `${file}.map`);
+  fs.rmSync(made.tmp, { recursive: true, force: true });
+}
+
+const asCommand = import.meta.url === pathToFileURL(process.argv[1] ?? "").href;
+if (asCommand && process.argv[2] === "--map" && process.argv[3]) await makeSourceMap(process.argv[3]);
+if (asCommand && process.argv[2] === "--prepare") await prepare();
+
+/**
+ * `npm ci` and `npm install` (package.json "prepare"): the bundle `npm run build` runs from,
+ * made once at install as a package's compiled code is, not by the first build after it (which
+ * would spend half a second of a one-second build bundling). As scripts/build.mjs makes it:
+ * production React, this repository's templates. Never fails the install: a build makes it then.
+ */
+async function prepare() {
+  process.env["NODE_ENV"] ??= "production";
+  const started = performance.now();
+  try {
+    const made = await bundled("scripts/build.ts", templatesFolder([]));
+    if ("problems" in made) console.log(`The generator's bundle is not made (the build makes it, or runs without it): ${made.problems[0]}`);
+    else console.log(`The generator's bundle is ready for npm run build (${Math.round(performance.now() - started)} ms).`);
+  } catch (err) {
+    console.log(`The generator's bundle is not made (the build makes it): ${err instanceof Error ? err.message : String(err)}`);
+  }
 }

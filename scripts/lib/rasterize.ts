@@ -27,6 +27,9 @@ parentPort.on("message", ({ id, svg, width }) => {
 });
 `;
 
+/** The worker's code, part of every drawn image's name (share-images.ts): another way of drawing, other names. */
+export const RASTERIZER_CODE = WORKER;
+
 export interface Rasterizer {
   /** The PNG of svg, at its own size or scaled to width pixels wide. */
   png(svg: string, width?: number): Promise<Uint8Array>;

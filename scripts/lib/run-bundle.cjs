@@ -50,10 +50,10 @@ const toWrite = new Map();
  * @param {string} file
  * @param {string[]} params
  * @param {boolean} [writeOnExit]
+ * @param {string} [cacheFile] where the code cache is kept (beside `file` unless given)
  * @returns {(...args: unknown[]) => unknown}
  */
-function cachedFunction(source, file, params, writeOnExit = true) {
-  const cacheFile = `${file}.v8`;
+function cachedFunction(source, file, params, writeOnExit = true, cacheFile = `${file}.v8`) {
   /** @type {Buffer | undefined} */
   let cached;
   try {
@@ -77,6 +77,7 @@ function cachedFunction(source, file, params, writeOnExit = true) {
 function writeCache(script, cacheFile) {
   const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
+    fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
     fs.writeFileSync(tmp, script.createCachedData());
     fs.renameSync(tmp, cacheFile);
   } catch {
@@ -125,13 +126,27 @@ function mapStacks(file) {
 }
 
 /** @param {string} file */
+function readMap(file) {
+  try {
+    return new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, "utf8")));
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} file */
 function sourceMapOf(file) {
   let map = mapped.get(file);
   if (map === undefined) {
-    try {
-      map = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, "utf8")));
-    } catch {
-      map = null;
+    map = readMap(file);
+    if (!map && fs.existsSync(path.join(path.dirname(file), "recipe.json"))) {
+      // Made the first time a stack goes through the bundle (scripts/lib/bundle.mjs makeSourceMap): bundling never waits for it.
+      try {
+        require("node:child_process").execFileSync(process.execPath, [path.join(__dirname, "bundle.mjs"), "--map", file], { stdio: "ignore", timeout: 120_000 });
+      } catch {
+        // no map: the stack names the bundle's lines
+      }
+      map = readMap(file);
     }
     mapped.set(file, map);
   }

@@ -26,6 +26,7 @@
  * Deterministic: the same kind, schema and n give the same files. writeSyntheticProject
  * is the only part that writes to the disk.
  */
+import { copyGenerated } from "./generated.ts";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { stringify } from "yaml";
@@ -414,6 +415,8 @@ export function* syntheticEntries(source: EntrySource, n: number): Generator<Syn
 export function writeSyntheticProject(root: string, from: Pick<ProjectPaths, "content" | "schemas">, source: EntrySource, n: number): void {
   cpSync(from.content, path.join(root, "content"), { recursive: true });
   cpSync(from.schemas, path.join(root, "schemas"), { recursive: true });
+  // As a clone has them: the project's generated files (lib/generated.ts).
+  copyGenerated(path.dirname(from.content), root);
   const dir = path.join(root, "content", source.kind.dir);
   mkdirSync(dir, { recursive: true });
   for (const e of syntheticEntries(source, n)) writeFileSync(path.join(dir, `${e.name}.md`), e.text);

@@ -6,6 +6,7 @@
  */
 import type { SiteModule } from "../api.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
+import type { GeneratedFiles } from "../lib/generated.ts";
 import type { Issue } from "../problems/issues.ts";
 import type { CacheMemory } from "./cache.ts";
 import type { createValidator } from "./stages/validate/validate.ts";
@@ -69,9 +70,11 @@ export interface BuildResult {
   written?: string[];
   issues: Issue[];
   routes: Route[];
-  /** Output path inside dist/ -> content (only for a build); photos' copies may be files in the build cache to copy. */
+  /** Output path inside dist/ -> content (only for a build); photos' copies may be generated files to copy. */
   files: Map<string, OutputData>;
   timings: Record<string, number>;
+  /** The project's generated files (lib/generated.ts), with those this build used: `npm run build` removes the others. */
+  generated?: GeneratedFiles;
 }
 
 export interface WarmCache {
@@ -122,6 +125,8 @@ export interface Build {
   readonly warm: WarmCache | undefined;
   /** Work kept between builds (cache.ts), keyed by what it read. */
   readonly cache: BuildCache;
+  /** What the build makes that is the same on every machine and slow to make (photo copies, font, share images, validators): lib/generated.ts. */
+  readonly generated: GeneratedFiles | undefined;
   /** Worker threads (a whole build that is not the dev server's). */
   readonly pool: WorkerPool | undefined;
   readonly jobs: Jobs;

@@ -7,8 +7,11 @@
  * Bazel verify what a result was computed from), so a file nobody thought of is still in
  * the key: a template, a package a bundle pulls in, the font, the stylesheet's imports.
  *
- * Entries live as JSON files in the build cache folder (lib/cache.ts, `traced/<name>/`), the
- * newest few of each name, and in memory while the cache is open. A file changed while
+ * Entries live as JSON files among the project's generated files (lib/generated.ts,
+ * `cache/<name>/`: committed, so a fresh clone has them), with the paths in their arguments and
+ * traces written from the project's and the generator's folders, so that they hold on any
+ * machine; without them, in the build cache folder (lib/cache.ts, `traced/<name>/`, the
+ * newest few of each name); and in memory while the cache is open. A file changed while
  * the computation ran (its time is not before the computation started) keeps the result
  * from being kept: the trace would hold the new bytes' hash beside what the old ones made.
  * tests/unit/cache.test.ts holds it against the computation without the cache.
@@ -17,11 +20,12 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { defaultCacheDir, writeCacheFile } from "../lib/cache.ts";
+import type { GeneratedFiles } from "../lib/generated.ts";
 import { ROOT } from "../lib/paths.ts";
 import type { BuildCache, Codec, Reads } from "./model.ts";
 
 /** Bumped when an entry's shape changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Entries kept per name and arguments (each edit of a template makes one), and per name (each share image is one name's). */
 const KEEP = 8;
 const KEEP_PER_NAME = 400;
@@ -55,7 +59,8 @@ function treeFiles(abs: string): string[] {
   }
 }
 
-const treeHash = (files: string[]) => sha(files.join("\n"));
+/** A folder's list of files, by their paths inside it (the same list in another clone gives the same hash). */
+const treeHash = (abs: string, files: string[]) => sha(files.map((f) => path.relative(abs, f).split(path.sep).join("/")).join("\n"));
 
 class Recorder implements Reads {
   readonly files = new Map<string, string>();
@@ -73,7 +78,7 @@ class Recorder implements Reads {
 
   tree(abs: string): string[] {
     const files = treeFiles(abs);
-    this.trees.set(abs, treeHash(files));
+    this.trees.set(abs, treeHash(abs, files));
     return files;
   }
 
@@ -87,7 +92,7 @@ function holds(trace: Trace, known: Map<string, string>): boolean {
   for (const [abs, hash] of trace.trees) {
     // Folders are listed once per build too (under a key no file path has).
     let now = known.get(`\0${abs}`);
-    if (now === undefined) known.set(`\0${abs}`, (now = treeHash(treeFiles(abs))));
+    if (now === undefined) known.set(`\0${abs}`, (now = treeHash(abs, treeFiles(abs))));
     if (now !== hash) return false;
   }
   for (const [abs, hash] of trace.files) {
@@ -114,11 +119,13 @@ let code: string | undefined;
 
 /**
  * The generator's own code, hashed once per process (the code this process runs): its source
- * (scripts/), its packages (package-lock.json) and Node's version.
+ * (scripts/) and its packages (package-lock.json). Not Node's version: what is kept is made by
+ * the packages (esbuild, Tailwind), the same under any Node, and a committed entry must hold
+ * on every machine.
  */
 export function generatorCode(): string {
   if (code !== undefined) return code;
-  const hash = createHash("sha256").update(`${FORMAT}\n${process.version}\n`);
+  const hash = createHash("sha256").update(`${FORMAT}\n`);
   for (const f of treeFiles(path.join(ROOT, "scripts"))) hash.update(`${path.relative(ROOT, f)}\n`).update(readFileSync(f));
   try {
     hash.update(readFileSync(path.join(ROOT, "package-lock.json")));
@@ -132,13 +139,106 @@ export function generatorCode(): string {
 export type CacheMemory = Map<string, { trace: Trace; value: unknown }[]>;
 
 /**
- * The build cache in `dir` (lib/cache.ts defaultCacheDir; undefined: in memory only, as with
- * SSG_CACHE=0), for one build: each file a trace names is hashed once per build, however many
- * entries name it (two font files for every share image). Entries it finds or makes are kept
+ * Paths as kept in a committed entry: under the project's folder or the generator's, written
+ * from there ("<project>/templates/site.ts"), so that another clone reads them as its own.
+ */
+class Portable {
+  private readonly places: [string, string][];
+  constructor(project: string) {
+    // The longer first (the project may be inside the generator's folder); the generator's when they are one: this
+    // repository's templates are "<generator>/templates" whether the site built is the repository's or a copy's.
+    this.places = (
+      [
+        ["<generator>", ROOT],
+        ["<project>", project],
+      ] as [string, string][]
+    ).sort(([, a], [, b]) => b.length - a.length);
+  }
+  out(abs: string): string {
+    for (const [tag, dir] of this.places) if (abs === dir || abs.startsWith(dir + path.sep)) return tag + abs.slice(dir.length).split(path.sep).join("/");
+    return abs;
+  }
+  in(kept: string): string {
+    for (const [tag, dir] of this.places) if (kept === tag || kept.startsWith(`${tag}/`)) return path.join(dir, ...kept.slice(tag.length + 1).split("/"));
+    return kept;
+  }
+  args(args: unknown): unknown {
+    return JSON.parse(JSON.stringify(args), (_k, v: unknown) => (typeof v === "string" ? this.out(v) : v));
+  }
+  trace(t: Trace, way: "out" | "in"): Trace {
+    const map = (list: [string, string][]) => list.map(([p, h]) => [way === "out" ? this.out(p) : this.in(p), h] as [string, string]);
+    return { files: map(t.files), trees: map(t.trees) };
+  }
+}
+
+/** Where a cache's entries are kept between processes. */
+interface Shelf {
+  /** The entries stored under `key`, newest first: each one's trace (with this machine's paths) and its stored value. */
+  find(name: string, key: string): Iterable<{ trace: Trace; value: unknown }>;
+  put(name: string, key: string, trace: Trace, value: unknown): Promise<void>;
+}
+
+function parse(text: string | undefined): { format: number; trace: Trace; value: unknown } | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const stored = JSON.parse(text) as { format: number; trace: Trace; value: unknown };
+    return stored.format === FORMAT ? stored : undefined;
+  } catch {
+    return undefined; // a damaged entry: made again
+  }
+}
+
+/** The build cache folder: `traced/<name>/<key>-<trace>.json`, the newest KEEP of a key and KEEP_PER_NAME of a name. */
+function machineShelf(dir: string): Shelf {
+  return {
+    *find(name, key) {
+      for (const file of newestFirst(path.join(dir, "traced", name), key)) {
+        let text: string | undefined;
+        try {
+          text = readFileSync(file, "utf8");
+        } catch {
+          continue;
+        }
+        const stored = parse(text);
+        if (stored) yield stored;
+      }
+    },
+    async put(name, key, trace, value) {
+      const folder = path.join(dir, "traced", name);
+      // Without a cache folder the next build makes it again.
+      await writeCacheFile(path.join(folder, `${key}-${sha(JSON.stringify(trace)).slice(0, 16)}.json`), JSON.stringify({ format: FORMAT, trace, value })).catch(() => {});
+      prune(folder, key);
+    },
+  };
+}
+
+/** The project's generated files: `cache/<name>/<key>-<trace>.json`, with portable paths; `npm run build` removes those it did not use. */
+function projectShelf(store: GeneratedFiles, portable: Portable): Shelf {
+  return {
+    *find(name, key) {
+      for (const file of newestFirst(store.file(`cache/${name}`), key)) {
+        const stored = parse(store.read(path.relative(store.dir, file))?.toString("utf8"));
+        if (stored) yield { trace: portable.trace(stored.trace, "in"), value: stored.value };
+      }
+    },
+    async put(name, key, trace, value) {
+      const kept = portable.trace(trace, "out");
+      await store.write(`cache/${name}/${key}-${sha(JSON.stringify(kept)).slice(0, 16)}.json`, `${JSON.stringify({ format: FORMAT, trace: kept, value })}\n`);
+    },
+  };
+}
+
+/**
+ * The build cache, for one build: in the project's generated files `store` (their
+ * project folder `root`) when given, else in the build cache folder `dir` (lib/cache.ts
+ * defaultCacheDir; undefined: in memory only, as with SSG_CACHE=0). Each file a trace names
+ * is hashed once per build, however many entries name it. Entries it finds or makes are kept
  * in `memory` too (a long-running builder hands the same one to each build).
  */
-export function openCache(dir = defaultCacheDir(), memory: CacheMemory = new Map()): BuildCache {
+export function openCache(dir = defaultCacheDir(), memory: CacheMemory = new Map(), store?: { files: GeneratedFiles; root: string }): BuildCache {
   const known = new Map<string, string>();
+  const portable = store ? new Portable(store.root) : undefined;
+  const shelf = store ? projectShelf(store.files, portable!) : dir ? machineShelf(dir) : undefined;
   const keep = (key: string, trace: Trace, value: unknown): void => {
     const list = memory.get(key) ?? [];
     list.unshift({ trace, value });
@@ -146,18 +246,11 @@ export function openCache(dir = defaultCacheDir(), memory: CacheMemory = new Map
   };
   return {
     async remember<T>(name: string, args: unknown, make: (reads: Reads) => Promise<T>, codec: Codec<T>): Promise<T> {
-      const key = sha(JSON.stringify([generatorCode(), name, args]));
+      const key = sha(JSON.stringify([generatorCode(), name, portable ? portable.args(args) : args]));
       const kept = memory.get(key) ?? [];
       for (const e of kept) if (holds(e.trace, known)) return e.value as T;
-      const folder = dir && path.join(dir, "traced", name);
-      for (const file of folder ? newestFirst(folder, key) : []) {
-        let stored: { format: number; trace: Trace; value: unknown };
-        try {
-          stored = JSON.parse(readFileSync(file, "utf8")) as typeof stored;
-        } catch {
-          continue; // a damaged entry: made again below
-        }
-        if (stored.format !== FORMAT || !holds(stored.trace, known)) continue;
+      for (const stored of shelf?.find(name, key) ?? []) {
+        if (!holds(stored.trace, known)) continue;
         const value = codec.decode(stored.value);
         keep(key, stored.trace, value);
         return value;
@@ -168,12 +261,7 @@ export function openCache(dir = defaultCacheDir(), memory: CacheMemory = new Map
       const trace = reads.trace();
       if (racy(trace, started)) return value;
       keep(key, trace, value);
-      if (folder) {
-        const file = path.join(folder, `${key}-${sha(JSON.stringify(trace)).slice(0, 16)}.json`);
-        // Without a cache folder the next build makes it again.
-        await writeCacheFile(file, JSON.stringify({ format: FORMAT, trace, value: codec.encode(value) })).catch(() => {});
-        prune(folder, key);
-      }
+      await shelf?.put(name, key, trace, codec.encode(value));
       return value;
     },
   };

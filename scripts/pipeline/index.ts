@@ -30,6 +30,7 @@ import { sortIssues } from "../problems/issues.ts";
 import { outputBytes } from "./stages/write/write.ts";
 import type { Build, BuildOptions, BuildResult, Jobs, Stage } from "./build.ts";
 import { openCache } from "./cache.ts";
+import { openGenerated } from "../lib/generated.ts";
 import type { FileMemo } from "./model.ts";
 import { loadSectionComponents } from "./stages/render/render.tsx";
 import { browserAssets } from "./stages/render/assets.ts";
@@ -83,15 +84,17 @@ async function run(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
   // First of all, a build that died while swapping dist/ is finished, whether or not this one gets as far as writing.
   if (options.mode === "build" && options.write !== false) for (const problem of await recoverDist(paths.dist)) console.warn(`warning: ${problem}`);
   const warm = options.warm;
+  // What is slow to make and the same on every machine, kept with the project (lib/generated.ts).
+  const generated = openGenerated(paths);
   // Work kept between builds (cache.ts): handed to the stages that keep any, keyed by what they read.
-  const cache = openCache(undefined, warm ? (warm.cacheMemory ??= new Map()) : undefined);
+  const cache = openCache(undefined, warm ? (warm.cacheMemory ??= new Map()) : undefined, generated && { files: generated, root: paths.root });
   const jobs = startJobs(paths, options, pool, cache);
   // What earlier builds learnt of each content file's text (front matter, validation, font characters: memo/file-memo.ts):
   // from the stored memo, or the long-running builder's last build.
   const fileMemo: FileMemo | undefined = jobs.code ? { previous: (await jobs.stored?.catch(() => undefined))?.files, used: new Map() } : warm ? { previous: warm.files, used: new Map() } : undefined;
   if (warm && fileMemo) warm.files = fileMemo.used;
   // Each stage adds its fields (build.ts) before the next one reads them.
-  const build = { paths, options, warm, cache, pool, jobs, fileMemo, issues: [] } as unknown as Build;
+  const build = { paths, options, warm, cache, generated, pool, jobs, fileMemo, issues: [] } as unknown as Build;
 
   let t = performance.now();
   try {
@@ -112,7 +115,7 @@ async function run(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
     throw err;
   }
   const built = options.mode === "build";
-  return { ok: true, issues: sortIssues(build.issues), routes: build.routes, files: built ? build.files : new Map(), timings, ...(built && !options.only ? { written: build.written } : {}) };
+  return { ok: true, issues: sortIssues(build.issues), routes: build.routes, files: built ? build.files : new Map(), timings, generated, ...(built && !options.only ? { written: build.written } : {}) };
 }
 
 /**
@@ -135,7 +138,7 @@ function startJobs(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
         const font = resolveFont(m.font, paths.templates);
         return browserAssets(cache, paths.templates, font, () => pool?.styles(paths.templates, font) ?? import("./stages/render/styles.ts").then((s) => s.buildStyles(paths.templates, font)));
       });
-    jobs.imageKit = warm?.imageKit ?? loadImageKit(paths.templates, cache);
+    jobs.imageKit = warm?.imageKit ?? loadImageKit(paths.templates);
     jobs.sections = warm?.sections ?? schemas.then((s) => loadSectionComponents(paths.templates, s.sectionTypes.keys()));
     jobs.templateTexts = warm?.templateTexts ?? templateTexts(paths.templates);
     if (warm) Object.assign(warm, { assets: jobs.assets, imageKit: jobs.imageKit, sections: jobs.sections, templateTexts: jobs.templateTexts });

@@ -3,6 +3,7 @@
  * keystroke, a save changes exactly the edited line, the build's own message stops a
  * save, sections reorder by keyboard, and leaving with unsaved changes asks first.
  */
+import { copyGenerated } from "../../scripts/lib/generated.ts";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -44,6 +45,7 @@ async function checkMessageForNegativePrice(): Promise<{ code: string; message: 
   try {
     cpSync("content", path.join(root, "content"), { recursive: true });
     cpSync("schemas", path.join(root, "schemas"), { recursive: true });
+    copyGenerated(".", root);
     const file = path.join(root, PLANS);
     const text = readFileSync(file, "utf8");
     const edited = text.replace('"residential": { "small": 49,', '"residential": { "small": -5,');

@@ -1,5 +1,5 @@
 /** The brand font (scripts/pipeline/stages/media/font.ts): what it is cut to, what it weighs, that it is the same every time, and the fallback's overrides. */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { HASHED_NAME, IMMUTABLE_PREFIX } from "../../scripts/pipeline/stages/hea
 import { load } from "../../scripts/pipeline/stages/load/load.ts";
 import { resolveFont } from "../../scripts/lib/site-module.ts";
 import siteModule from "../../templates/site.ts";
-import { openCache, uncached } from "../../scripts/pipeline/cache.ts";
+import { GeneratedFiles } from "../../scripts/lib/generated.ts";
 
 /** The site's font (templates/site.ts), its files found. */
 const FONT = resolveFont(siteModule.font, path.join(ROOT, "templates"));
@@ -45,27 +45,31 @@ describe("fontText", () => {
 });
 
 describe("brandFont", () => {
-  it("cuts the site's characters into one WOFF2 within the font budget, the same bytes every time, kept in the build cache", async () => {
+  it("cuts the site's characters into one WOFF2 within the font budget, the same bytes every time, kept among the generated files", async () => {
     const loaded = await load(projectPaths(ROOT));
     const text = fontText([...contentStrings(loaded.files), ...(await templateTexts(path.join(ROOT, "templates")))]);
     const dir = tempDir();
-    const cache = openCache(dir);
-    const made = await brandFont(FONT, text, cache);
+    const store = new GeneratedFiles(dir);
+    const made = await brandFont(FONT, text, store);
     expect(Buffer.from(made.bytes.subarray(0, 4)).toString("latin1")).toBe("wOF2");
     expect(made.bytes.byteLength).toBeLessThanOrEqual(BUDGET.fonts);
     expect(made.bytes.byteLength).toBeGreaterThan(10_000);
     expect(made.url).toBe(`/${made.output}`);
     expect(made.url.startsWith(IMMUTABLE_PREFIX)).toBe(true);
     expect(made.output).toMatch(HASHED_NAME);
-    expect(readdirSync(path.join(dir, "traced", "font")).filter((f) => f.endsWith(".json"))).toHaveLength(1);
-    // From the cache, and cut again without it: byte-identical.
-    const cached = await brandFont(FONT, text, cache);
-    const again = await brandFont(FONT, text, uncached);
+    const kept = readdirSync(path.join(dir, "fonts"));
+    expect(kept).toHaveLength(1);
+    expect(Buffer.compare(readFileSync(path.join(dir, "fonts", kept[0]!)), Buffer.from(made.bytes))).toBe(0);
+    // From the store (what it holds under that name is what is used: nothing is cut), and cut again without it: byte-identical.
+    const cached = await brandFont(FONT, text, store);
+    const again = await brandFont(FONT, text, undefined);
     expect(Buffer.compare(Buffer.from(cached.bytes), Buffer.from(made.bytes))).toBe(0);
     expect(Buffer.compare(Buffer.from(again.bytes), Buffer.from(made.bytes))).toBe(0);
     expect(again.output).toBe(made.output);
+    writeFileSync(path.join(dir, "fonts", kept[0]!), "wOF2 planted");
+    expect(Buffer.from((await brandFont(FONT, text, store)).bytes).toString()).toBe("wOF2 planted");
     // A character of the source outside the base set (content wrote one) makes a larger file with another name.
-    const more = await brandFont(FONT, fontText([text, "Œœ‰†"]), cache);
+    const more = await brandFont(FONT, fontText([text, "Œœ‰†"]), store);
     expect(more.output).not.toBe(made.output);
     expect(more.bytes.byteLength).toBeGreaterThan(made.bytes.byteLength);
   }, 60_000);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+import { GeneratedFiles } from "../../scripts/lib/generated.ts";
 import { makePhoto } from "../../scripts/lib/synthetic-photos.ts";
 import { encodePhoto, engine, focusPoint, formatsFor, PhotoCache, PhotoStyles, planPhoto, readInfo, sourceHash, widthsFor, type PhotoInfo } from "../../scripts/pipeline/stages/media/images.ts";
 import { HASHED_NAME } from "../../scripts/pipeline/stages/headers/headers.ts";
@@ -98,9 +99,9 @@ describe("reading and encoding", () => {
   });
 });
 
-describe("the build cache", () => {
-  it("spares every decode and encode once a photo is in it: what it returns for a known original does not depend on the bytes given", async () => {
-    const cache = new PhotoCache(path.join(temp, "cache"));
+describe("the generated files (lib/generated.ts)", () => {
+  it("spare every decode and encode once a photo is among them: what they give for a known original does not depend on the bytes given", async () => {
+    const cache = new PhotoCache(new GeneratedFiles(path.join(temp, "generated")));
     const original = await makePhoto(600, 400, { seed: 5 });
     const source = sourceHash(original);
     const info = await cache.info(original, source);
@@ -114,7 +115,7 @@ describe("the build cache", () => {
     expect([...again.values()].every((v) => "copyFrom" in v)).toBe(true);
   });
 
-  it("works without a cache folder, in memory", async () => {
+  it("work without a folder, in memory", async () => {
     const original = await makePhoto(500, 300, { seed: 6 });
     const cache = new PhotoCache(undefined);
     const photo = planPhoto("assets/p.jpg", await cache.info(original, sourceHash(original)), sourceHash(original), await engine());

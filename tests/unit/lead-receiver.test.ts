@@ -4,6 +4,7 @@
  * limit, the rules following content/site.json, and 2,000 leads at concurrency 50.
  * (HTTP, origin checks and whole-line writes: leads.test.ts.)
  */
+import { copyGenerated } from "../../scripts/lib/generated.ts";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import os from "node:os";
@@ -31,6 +32,7 @@ async function siteServer(env: NodeJS.ProcessEnv = {}) {
   dirs.push(root);
   cpSync(path.join(ROOT, "content"), path.join(root, "content"), { recursive: true });
   cpSync(path.join(ROOT, "schemas"), path.join(root, "schemas"), { recursive: true });
+  copyGenerated(ROOT, root);
   const receiver = (await siteReceiver(projectPaths(root), { LEADS_RATE_PER_MINUTE: "0", ...env }))!;
   const server = await startServer({ dist: root, port: 0, handle: receiver.handle });
   servers.push(server);

@@ -9,13 +9,13 @@ import os from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { runPipeline, type BuildResult } from "../../scripts/pipeline/index.ts";
 import { breadcrumbs, shareEntryFor } from "../../scripts/pipeline/stages/render/seo.ts";
-import { loadImageKit, shareCardSvg, SHARE_WIDTH, type ImageKit } from "../../scripts/pipeline/stages/media/share-images.ts";
+import { drawImage, loadImageKit, shareCardSvg, SHARE_WIDTH, type ImageKit } from "../../scripts/pipeline/stages/media/share-images.ts";
 import { tempProject } from "./project.ts";
-import { openCache, uncached } from "../../scripts/pipeline/cache.ts";
+import { GeneratedFiles } from "../../scripts/lib/generated.ts";
 
 const require = createRequire(import.meta.url);
 const FONTS = ["400Regular/Inter_400Regular.ttf", "700Bold/Inter_700Bold.ttf"].map((f) => require.resolve(`@expo-google-fonts/inter/${f}`));
@@ -306,7 +306,7 @@ describe("share image helpers", () => {
   describe("text in the image", () => {
     let kit: ImageKit;
     beforeAll(async () => {
-      kit = await loadImageKit(path.join(ROOT, "templates"), uncached);
+      kit = await loadImageKit(path.join(ROOT, "templates"));
     });
     const textBoxes = (svg: string) =>
       [...svg.matchAll(/<text [^>]*>.*?<\/text>/g)].map((m) => {
@@ -329,21 +329,23 @@ describe("share image helpers", () => {
       }
     });
 
-    it("keeps drawn images in the build cache by what they show, and reads them from there", async () => {
+    it("keeps drawn images among the generated files by what they show, and reads them from there", async () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), "bos-image-cache-"));
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const templates = path.join(ROOT, "templates");
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#123456"/></svg>`;
-      const first = await (await loadImageKit(templates, openCache(dir))).png(svg);
-      expect(pngSize(first)).toEqual([40, 20]);
-      const folder = path.join(dir, "traced", "share-image");
-      const [file] = readdirSync(folder);
-      const entry = JSON.parse(readFileSync(path.join(folder, file!), "utf8")) as { value: string };
-      expect(Buffer.from(entry.value, "base64").equals(Buffer.from(first))).toBe(true);
-      // What the cache holds for that image is what the next build uses: nothing is drawn again.
-      const other = await (await loadImageKit(templates, uncached)).png(svg, 80);
-      writeFileSync(path.join(folder, file!), JSON.stringify({ ...entry, value: Buffer.from(other).toString("base64") }));
-      expect(Buffer.from(await (await loadImageKit(templates, openCache(dir))).png(svg)).equals(Buffer.from(other))).toBe(true);
+      const kit = await loadImageKit(templates);
+      const first = drawImage(kit, "assets/box.png", svg, 40, 20, undefined, new GeneratedFiles(dir));
+      const bytes = await first.bytes;
+      expect(pngSize(bytes)).toEqual([40, 20]);
+      const kept = path.join(dir, "images", path.basename(first.output));
+      await vi.waitFor(() => expect(readFileSync(kept).equals(Buffer.from(bytes))).toBe(true));
+      // What the store holds under that name is what the next build uses: nothing is drawn again.
+      const other = await kit.png(svg, 80);
+      writeFileSync(kept, other);
+      const again = drawImage(await loadImageKit(templates), "assets/box.png", svg, 40, 20, undefined, new GeneratedFiles(dir));
+      expect(again.output).toBe(first.output);
+      expect(Buffer.from(await again.bytes).equals(Buffer.from(other))).toBe(true);
     });
 
     it("cuts a text too long for its lines with an ellipsis, and escapes it", () => {

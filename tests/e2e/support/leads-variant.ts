@@ -4,6 +4,7 @@
  * templates/site.ts declares, as `npm start` serves it. For tests of settings the
  * site's own content leaves off.
  */
+import { copyGenerated } from "../../../scripts/lib/generated.ts";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -24,6 +25,7 @@ export async function leadsVariant(edit: (site: Record<string, any>) => void): P
   const root = mkdtempSync(path.join(os.tmpdir(), "bos-leads-variant-"));
   cpSync(path.join(ROOT, "content"), path.join(root, "content"), { recursive: true });
   cpSync(path.join(ROOT, "schemas"), path.join(root, "schemas"), { recursive: true });
+  copyGenerated(ROOT, root);
   const siteFile = path.join(root, "content/site.json");
   const site = JSON.parse(readFileSync(siteFile, "utf8")) as Record<string, any>;
   edit(site);

@@ -3,7 +3,8 @@
  * with `files` written over it (null deletes one), building with `templates` where they
  * are (templates import the generator by name, and their own files by relative paths).
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { GENERATED_DIR } from "../../../scripts/lib/generated.ts";
 import os from "node:os";
 import path from "node:path";
 import { projectPaths, type ProjectPaths } from "../../../scripts/lib/paths.ts";
@@ -15,6 +16,8 @@ export function tempCopy(site: string, templates: string, files: Record<string, 
   const root = into ?? mkdtempSync(path.join(os.tmpdir(), prefix));
   cpSync(path.join(site, "content"), path.join(root, "content"), { recursive: true });
   cpSync(path.join(site, "schemas"), path.join(root, "schemas"), { recursive: true });
+  // The generated files a clone has (scripts/lib/generated.ts): each copy would otherwise encode every photo again.
+  if (existsSync(path.join(site, GENERATED_DIR))) cpSync(path.join(site, GENERATED_DIR), path.join(root, GENERATED_DIR), { recursive: true });
   for (const [file, text] of Object.entries(files)) {
     const abs = path.join(root, file);
     if (text === null) rmSync(abs, { force: true });

@@ -8,6 +8,7 @@
  * - `sharedStudio` (per worker): one Studio for tests that only read, or whose
  *   writes must be refused anyway.
  */
+import { copyGenerated } from "../../../scripts/lib/generated.ts";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, promises as fs, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -51,6 +52,7 @@ export async function scratchProject(): Promise<string> {
   const root = mkdtempSync(path.join(os.tmpdir(), "studio-e2e-"));
   cpSync(path.join(REPO, "content"), path.join(root, "content"), { recursive: true });
   cpSync(path.join(REPO, "schemas"), path.join(root, "schemas"), { recursive: true });
+  copyGenerated(REPO, root);
   const git = (...args: string[]) => run("git", ["-c", "user.email=studio-e2e@example.com", "-c", "user.name=Studio E2E", "-c", "commit.gpgsign=false", ...args], { cwd: root });
   await git("init", "-q");
   await git("add", "-A");

@@ -14,8 +14,8 @@
  *   and the features the site relies on (font.features).
  *   Typically 25-30 KB; the page budget for fonts is 40 KB (scripts/lib/budgets.ts).
  * - Emitted as assets/<family>-<hash>.woff2 (cached for a year, like every hashed asset);
- *   the same text always gives the same bytes, and the result is kept in the build
- *   cache under a hash of everything it is made from.
+ *   the same text always gives the same bytes, and the result is kept among the project's
+ *   generated files (lib/generated.ts) under a hash of everything it is made from.
  * - @font-face rules are added to the stylesheet (styles.ts): the brand face with
  *   `font-display: swap`, and the fallbacks ("<family> Fallback": the local Arial or
  *   its metric twin Liberation Sans; then Roboto; then DejaVu Sans), each regular and
@@ -29,7 +29,9 @@
 import { promises as fs, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { contentHash } from "../../../lib/hash.ts";
-import type { BuildCache, Codec, SourceFile } from "../../model.ts";
+import type { SourceFile } from "../../model.ts";
+import type { GeneratedFiles } from "../../../lib/generated.ts";
+import { createRequire } from "node:module";
 import { factsOf } from "../../memo/file-memo.ts";
 import type { ResolvedFont } from "../../../lib/site-module.ts";
 
@@ -260,27 +262,48 @@ export interface BrandFont {
 }
 
 /**
- * The subset WOFF2 holding the characters of `text`, from the build cache it is handed when it
- * was cut before from the same font file (the cache's trace holds the file: cache.ts).
+ * The subset WOFF2 holding the characters of `text`: from the project's generated files
+ * (lib/generated.ts) when it was cut before, named by a hash of the font file's bytes, the
+ * text, the weights and features kept, and the versions of subset-font and HarfBuzz.
  */
-export async function brandFont(font: ResolvedFont, text: string, cache: BuildCache): Promise<BrandFont> {
-  const bytes = await cache.remember(
-    "font",
-    { text, weights: font.weights, features: font.features },
-    (reads) =>
-      subsetFont(reads.file(font.path), text, {
-        targetFormat: "woff2",
-        variationAxes: { wght: { min: font.weights.min, max: font.weights.max } },
-        keepFeatures: font.features,
-      }),
-    BYTES,
-  );
+export async function brandFont(font: ResolvedFont, text: string, store: GeneratedFiles | undefined): Promise<BrandFont> {
+  const source = await fs.readFile(font.path);
+  const settings = { text, weights: font.weights, features: font.features, engine: subsetEngine() };
+  const name = `fonts/${font.slug}-${contentHash(`${contentHash(source)}\n${JSON.stringify(settings)}`)}.woff2`;
+  let bytes: Uint8Array | undefined = store?.read(name);
+  if (!bytes) {
+    bytes = await subsetFont(source, text, {
+      targetFormat: "woff2",
+      variationAxes: { wght: { min: font.weights.min, max: font.weights.max } },
+      keepFeatures: font.features,
+    });
+    await store?.write(name, bytes);
+  }
   const output = `assets/${font.slug}-${contentHash(bytes)}.woff2`;
   return { output, url: `/${output}`, bytes };
 }
 
-/** Bytes kept in the build cache as base64 (the font here, the share images and icons in share-images.ts). */
-export const BYTES: Codec<Uint8Array> = { encode: (b) => Buffer.from(b).toString("base64"), decode: (s) => Buffer.from(s as string, "base64") };
+/** subset-font's and HarfBuzz's versions (what cuts the font), read from their package files. */
+let engine: string | undefined;
+function subsetEngine(): string {
+  if (engine !== undefined) return engine;
+  const versionOf = (pkg: string, from: string) => {
+    try {
+      const req = createRequire(from);
+      return `${pkg}@${(JSON.parse(readFileSync(req.resolve(`${pkg}/package.json`), "utf8")) as { version: string }).version}`;
+    } catch {
+      return `${pkg}@?`;
+    }
+  };
+  const subset = versionOf("subset-font", import.meta.url);
+  let harfbuzz = "harfbuzzjs@?";
+  try {
+    harfbuzz = versionOf("harfbuzzjs", createRequire(import.meta.url).resolve("subset-font"));
+  } catch {
+    // subset-font missing: cutting fails with its own message
+  }
+  return (engine = `${subset} ${harfbuzz}`);
+}
 
 /** The stylesheet with the brand face's address in place of FONT_URL_TOKEN. */
 export function withFontUrl(css: string, url: string): string {

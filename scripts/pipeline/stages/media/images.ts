@@ -8,14 +8,14 @@
  * Names carry a hash of what made the bytes: the original's bytes, the width, the
  * format's settings and the encoder's version (`lobby-960-1a2b3c4d5e.avif`). So every
  * name is known before any pixel is encoded: pages render while the images encode, and
- * a copy already in the build cache is reused (copied into dist/ by the writer, never
- * read into memory). Encoding is deterministic: the same original gives the same bytes
+ * a copy already among the project's generated files (lib/generated.ts) is reused (copied
+ * into dist/ by the writer, never read into memory). Encoding is deterministic: the same original gives the same bytes
  * whatever the number of threads (tests/unit/images.test.tsx).
  *
  * What the pages need before rendering (size after the camera's orientation, whether
  * the photo is opaque, its dominant colour for the placeholder) is read once per
- * original and kept in the build cache too. A rebuild with unchanged photos decodes
- * nothing.
+ * original and kept with the copies. A build with unchanged photos, a fresh clone's
+ * included, decodes nothing.
  *
  * The originals' metadata (camera, GPS position) is not copied: libvips writes none.
  *
@@ -31,7 +31,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { Sharp, SharpOptions } from "sharp";
-import { writeCacheFile } from "../../../lib/cache.ts";
+import type { GeneratedFiles } from "../../../lib/generated.ts";
 import { contentHash } from "../../../lib/hash.ts";
 
 /** libvips threads per image: fixed, so that AVIF bytes are the same on every machine (above). */
@@ -108,7 +108,7 @@ export interface Variant {
   width: number;
   height: number;
   format: Format;
-  /** The hash in the name, which is also the variant's name in the build cache. */
+  /** The hash in the name (the store names the file after the output: lib/generated.ts). */
   key: string;
 }
 
@@ -194,61 +194,64 @@ export async function encodePhoto(bytes: Uint8Array, photo: Photo): Promise<Map<
 }
 
 /**
- * The build cache's share of photos: `<cache>/photos/<source hash>.json` (PhotoInfo)
- * and `<cache>/photos/<variant key>.<format>`. A folder of its own: the share images'
- * folder (`<cache>/images/`, share-images.ts) keeps only its newest 400 files, which
- * would throw away most copies of a site with a few dozen photos. Without a cache
- * folder everything is made in memory.
+ * The photos' share of the project's generated files (lib/generated.ts): `photos/<source
+ * hash>.json` (PhotoInfo) and `photos/<variant's name>` ("photos/lobby-960-1a2b3c4d5e.avif"),
+ * committed with the content so that a fresh clone encodes nothing. Without a store
+ * everything is made in memory.
  */
 export class PhotoCache {
-  constructor(readonly dir: string | undefined) {}
-
-  private file(name: string): string {
-    return path.join(this.dir!, "photos", name);
-  }
+  constructor(readonly store: GeneratedFiles | undefined) {}
 
   /** What this process learnt of each original, by the hash of its bytes (the same bytes, the same sizes and colour). */
   private static known = new Map<string, PhotoInfo>();
 
   async info(bytes: Uint8Array, source: string): Promise<PhotoInfo> {
     const known = PhotoCache.known.get(source);
-    if (known) return known;
+    if (known) {
+      this.store?.has(infoName(source)); // still used: kept by npm run build
+      return known;
+    }
     const info = await this.infoOnce(bytes, source);
     PhotoCache.known.set(source, info);
     return info;
   }
 
   private async infoOnce(bytes: Uint8Array, source: string): Promise<PhotoInfo> {
-    const file = this.dir && this.file(`${source}.json`);
-    if (file) {
-      const hit = await fs.readFile(file, "utf8").then((t) => JSON.parse(t) as PhotoInfo, () => undefined);
-      if (hit && typeof hit.width === "number" && typeof hit.colour === "string") return hit;
+    const stored = this.store?.read(infoName(source));
+    if (stored) {
+      try {
+        const hit = JSON.parse(stored.toString("utf8")) as PhotoInfo;
+        if (typeof hit.width === "number" && typeof hit.colour === "string") return hit;
+      } catch {
+        // damaged: read again below
+      }
     }
     const info = await readInfo(bytes);
-    if (file) await writeCacheFile(file, JSON.stringify(info)).catch(() => {});
+    await this.store?.write(infoName(source), `${JSON.stringify(info, null, 2)}\n`);
     return info;
   }
 
-  /** Each variant's output path and its bytes or cached file; encodes (and stores) only what the cache lacks. */
+  /** Each variant's output path and its bytes or stored file; encodes (and stores) only what the store lacks. */
   async variants(bytes: Uint8Array, photo: Photo): Promise<Map<string, Buffer | FileRef>> {
     const out = new Map<string, Buffer | FileRef>();
-    if (this.dir) {
-      const cached = await Promise.all(photo.variants.map((v) => fs.stat(this.file(`${v.key}.${v.format}`)).then((s) => s.size > 0, () => false)));
-      if (cached.every(Boolean)) {
-        for (const v of photo.variants) out.set(v.output, { copyFrom: this.file(`${v.key}.${v.format}`) });
-        return out;
-      }
+    const store = this.store;
+    if (store && photo.variants.every((v) => store.has(variantName(v)))) {
+      for (const v of photo.variants) out.set(v.output, { copyFrom: store.file(variantName(v)) });
+      return out;
     }
     const made = await encodePhoto(bytes, photo);
     for (const v of photo.variants) {
       const data = made.get(v.key)!;
       // Stored: the writer copies the file, and the bytes need not stay in memory until then.
-      const stored = this.dir !== undefined && (await writeCacheFile(this.file(`${v.key}.${v.format}`), data).then(() => true, () => false));
-      out.set(v.output, stored ? { copyFrom: this.file(`${v.key}.${v.format}`) } : data);
+      const stored = store !== undefined && (await store.write(variantName(v), data));
+      out.set(v.output, stored ? { copyFrom: store.file(variantName(v)) } : data);
     }
     return out;
   }
 }
+
+const infoName = (source: string) => `photos/${source}.json`;
+const variantName = (v: Variant) => `photos/${path.basename(v.output)}`;
 
 /** Runs `jobs` with at most `limit` at once (libvips threads each job too). */
 export async function limited<T>(jobs: (() => Promise<T>)[], limit = Math.max(1, os.availableParallelism())): Promise<T[]> {

@@ -16,13 +16,13 @@ export const mediaStage: Stage = {
   name: "media",
   async run(b) {
     const { jobs, validated, siteModule, paths, options } = b;
-    if (jobs.imageKit) b.images = drawSiteImages(await jobs.imageKit, validated, siteModule.templateAssets[0]);
+    if (jobs.imageKit) b.images = drawSiteImages(await jobs.imageKit, validated, siteModule.templateAssets[0], b.generated);
     if (jobs.templateTexts) {
-      b.font = jobs.templateTexts.then((texts) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(texts, contentCharacters(validated.files)), b.cache));
+      b.font = jobs.templateTexts.then((texts) => brandFont(resolveFont(siteModule.font, paths.templates), fontText(texts, contentCharacters(validated.files)), b.generated));
       b.font.catch(() => {}); // awaited by render; a build that stops earlier never looks
     }
     b.marked = markHidden(validated);
-    b.photos = options.mode === "build" ? await processPhotos(validated, b.marked, siteModule.templateAssets, b.warm) : undefined;
+    b.photos = options.mode === "build" ? await processPhotos(validated, b.marked, siteModule.templateAssets, b.warm, b.generated) : undefined;
     if (b.photos?.issues.length) return { issues: [...validated.issues, ...b.photos.issues] };
   },
 };

@@ -1,12 +1,12 @@
 /**
  * The build's photo stage (the pixels are images.ts's): which originals in
  * content/assets/ pages show (fields marked x-asset outside hidden sections), what
- * each becomes (sizes, colour, copies: from the build cache when the original is
- * unchanged), and the encoding of the copies, which runs while the pages render and is
+ * each becomes (sizes, colour, copies: from the project's generated files when the
+ * original is unchanged), and the encoding of the copies, which runs while the pages render and is
  * awaited before writing. Originals that only a hidden section or nothing uses are not
  * published; those a template names (templates/site.ts templateAssets) are, as they are.
  */
-import { defaultCacheDir } from "../../../lib/cache.ts";
+import type { GeneratedFiles } from "../../../lib/generated.ts";
 import type { Annotation, ValidatedContent, SourceFile } from "../../model.ts";
 import type { ResolvedContent } from "../resolve/resolve.ts";
 import { problem } from "../../../problems/errors.ts";
@@ -22,7 +22,7 @@ export interface PhotoJob {
   outputs: Set<string>;
   /** Whether a file of content/assets/ is copied into dist/ as it is (everything but photos, and photos a template names). */
   publishedAsIs(name: string): boolean;
-  /** The copies, by path in dist/ (bytes, or a file of the build cache to copy). */
+  /** The copies, by path in dist/ (bytes, or a generated file to copy). */
   encoded: Promise<{ files: Map<string, Buffer | FileRef>; issues: Issue[] }>;
 }
 
@@ -30,8 +30,8 @@ export async function processPhotos(
   content: Pick<ValidatedContent, "files" | "assets">,
   annotations: Annotation[],
   templateAssets: readonly string[],
-  warm?: { photoHashes?: Map<string, { bytes: Buffer; hash: string }> },
-  cache = new PhotoCache(defaultCacheDir()),
+  warm: { photoHashes?: Map<string, { bytes: Buffer; hash: string }> } | undefined,
+  store: GeneratedFiles | undefined,
 ): Promise<PhotoJob> {
   const shown = annotations.filter((a) => a.kind === "asset" && !a.hidden && PHOTO.test(a.value) && content.assets.has(a.value));
   const names = [...new Set(shown.map((a) => a.value))].sort();
@@ -51,6 +51,7 @@ export async function processPhotos(
     return hash;
   };
 
+  const cache = new PhotoCache(store);
   const issues: Issue[] = [];
   const photos = new Map<string, Photo>();
   const encoder = names.length ? await engine() : "";

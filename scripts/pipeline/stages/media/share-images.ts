@@ -6,19 +6,19 @@
  *
  * Text is set in the site's font (its imageFiles, e.g. from an npm package) and resvg loads no system font, so every
  * machine draws the same pixels. File names hash what is drawn (the SVG, the size,
- * resvg's and the font's versions), so pages can name the images before the worker
- * (scripts/lib/rasterize.ts) has drawn them: the build awaits them only at write.
- * Drawn images are kept in the build cache (pipeline/cache.ts) for the next build.
+ * resvg's version and the drawing worker's code, the font files' bytes), so pages can name
+ * the images before the worker (scripts/lib/rasterize.ts) has drawn them: the build awaits
+ * them only at write. Drawn images are kept among the project's generated files
+ * (lib/generated.ts) under the same names: a fresh clone draws none of them.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fontMetrics, type FontMetrics } from "../../../lib/font-metrics.ts";
-import { hashedName } from "../../../lib/hash.ts";
-import { rasterizer } from "../../../lib/rasterize.ts";
+import type { GeneratedFiles } from "../../../lib/generated.ts";
+import { contentHash, hashedName } from "../../../lib/hash.ts";
+import { rasterizer, RASTERIZER_CODE } from "../../../lib/rasterize.ts";
 import { loadSiteModule, resolveFont } from "../../../lib/site-module.ts";
-import type { BuildCache } from "../../model.ts";
-import { BYTES } from "./font.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -44,36 +44,25 @@ export interface ImageKit {
   regular: FontMetrics;
   bold: FontMetrics;
   colours: Colours;
-  /** resvg's and the font's versions: part of every image's name. */
+  /** resvg's version, the drawing worker's code and the font files' bytes, hashed: part of every image's name. */
   version: string;
   /** The PNG of svg (at its size, or scaled to width), drawn once per process. */
   png(svg: string, width?: number): Promise<Uint8Array>;
 }
 
 /**
- * Reads the fonts and the theme; starts the drawing worker. Drawn images are kept in the build
- * cache it is handed (cache.ts), by what is drawn, with the font files in their trace.
+ * Reads the fonts and the theme; the drawing worker starts with the first image to draw.
  * `colours`: the site module's (images.colours) unless given.
  */
-export async function loadImageKit(templatesDir: string, cache: BuildCache, colours?: Partial<Colours>): Promise<ImageKit> {
+export async function loadImageKit(templatesDir: string, colours?: Partial<Colours>): Promise<ImageKit> {
   const site = await loadSiteModule(templatesDir);
   colours ??= site.images?.colours;
   const font = resolveFont(site.font, templatesDir);
   const files = [font.imagePaths.regular, font.imagePaths.bold];
   const [regular, bold, css] = await Promise.all([readFile(files[0]!), readFile(files[1]!), readFile(path.join(templatesDir, "styles.css"), "utf8")]);
   const drawn = new Map<string, Promise<Uint8Array>>();
-  const version = `@resvg/resvg-js@${(require("@resvg/resvg-js/package.json") as { version: string }).version} ${font.sources.images}`;
-  // PNGs already drawn by an earlier build: resvg (and its worker) start only for an image not drawn before.
-  const cached = (svg: string, width: number | undefined): Promise<Uint8Array> =>
-    cache.remember(
-      "share-image",
-      { svg, width, family: font.family },
-      (reads) => {
-        reads.saw(files);
-        return rasterizer(files, font.family).png(svg, width);
-      },
-      BYTES,
-    );
+  const resvg = (require("@resvg/resvg-js/package.json") as { version: string }).version;
+  const version = contentHash(`@resvg/resvg-js@${resvg}\n${RASTERIZER_CODE}\n${font.family}\n${contentHash(regular)}\n${contentHash(bold)}`);
   return {
     family: font.family,
     regular: fontMetrics(regular),
@@ -84,7 +73,7 @@ export async function loadImageKit(templatesDir: string, cache: BuildCache, colo
       const key = `${width ?? ""}\n${svg}`;
       let p = drawn.get(key);
       if (!p) {
-        drawn.set(key, (p = cached(svg, width)));
+        drawn.set(key, (p = rasterizer(files, font.family).png(svg, width)));
         p.catch(() => {}); // awaited at write; a build that stops earlier never looks
       }
       return p;
@@ -218,10 +207,22 @@ export interface DrawnImage {
   bytes: Promise<Uint8Array>;
 }
 
-/** Names the image after what is drawn and starts drawing it. */
-export function drawImage(kit: ImageKit, name: string, svg: string, width: number, height: number, scaleTo?: number): DrawnImage {
+/**
+ * Names the image after what is drawn, and takes it from the project's generated files
+ * (lib/generated.ts) or starts drawing it (and keeps it there).
+ */
+export function drawImage(kit: ImageKit, name: string, svg: string, width: number, height: number, scaleTo?: number, store?: GeneratedFiles): DrawnImage {
   const output = hashedName(name, `${kit.version}\n${scaleTo ?? ""}\n${svg}`);
-  return { output, url: `/${output}`, width, height, bytes: kit.png(svg, scaleTo) };
+  const stored = `images/${path.basename(output)}`;
+  const found = store?.read(stored);
+  const bytes = found
+    ? Promise.resolve(found)
+    : kit.png(svg, scaleTo).then(async (png) => {
+        await store?.write(stored, png);
+        return png;
+      });
+  bytes.catch(() => {}); // awaited at write; a build that stops earlier never looks
+  return { output, url: `/${output}`, width, height, bytes };
 }
 
 export interface IconSet {
@@ -233,17 +234,17 @@ export interface IconSet {
 }
 
 /** The PNG icons, all from the same SVG mark. */
-export function drawIcons(kit: ImageKit, mark: Uint8Array): IconSet {
+export function drawIcons(kit: ImageKit, mark: Uint8Array, store?: GeneratedFiles): IconSet {
   const svg = Buffer.from(mark).toString("utf8");
   const bg = kit.colours.brand;
   return {
-    png32: drawImage(kit, "assets/icon-32.png", svg, 32, 32, 32),
+    png32: drawImage(kit, "assets/icon-32.png", svg, 32, 32, 32, store),
     // iOS shows transparent corners as black: draw the mark on a full square.
-    appleTouch: drawImage(kit, "assets/apple-touch-icon.png", fullBleedIconSvg(mark, 180, 1, bg), 180, 180),
-    icon192: drawImage(kit, "assets/icon-192.png", svg, 192, 192, 192),
-    icon512: drawImage(kit, "assets/icon-512.png", svg, 512, 512, 512),
+    appleTouch: drawImage(kit, "assets/apple-touch-icon.png", fullBleedIconSvg(mark, 180, 1, bg), 180, 180, undefined, store),
+    icon192: drawImage(kit, "assets/icon-192.png", svg, 192, 192, 192, store),
+    icon512: drawImage(kit, "assets/icon-512.png", svg, 512, 512, 512, store),
     // Maskable: the platform may cut the icon to a circle of 80% of its size.
-    maskable512: drawImage(kit, "assets/icon-maskable-512.png", fullBleedIconSvg(mark, 512, 0.8, bg), 512, 512),
+    maskable512: drawImage(kit, "assets/icon-maskable-512.png", fullBleedIconSvg(mark, 512, 0.8, bg), 512, 512, undefined, store),
   };
 }
 

@@ -17,6 +17,7 @@ import type { ResolvedContent } from "../resolve/resolve.ts";
 import { pageRoute, type Route } from "../routes/routes.ts";
 import { drawIcons, drawImage, SHARE_HEIGHT, SHARE_WIDTH, shareCardSvg, shareImageName, type DrawnImage, type IconSet, type ImageKit } from "../media/share-images.ts";
 import type { Annotation } from "../../model.ts";
+import type { GeneratedFiles } from "../../../lib/generated.ts";
 
 export type { PageSeo };
 
@@ -119,7 +120,7 @@ export interface SiteImages {
  * titles and descriptions, the favicon), so the worker draws while the build resolves
  * and renders; pages can name the images right away.
  */
-export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; name: string; data: unknown; entry?: { route: string } }[]; assets: Map<string, Uint8Array> }, mark: string): SiteImages {
+export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; name: string; data: unknown; entry?: { route: string } }[]; assets: Map<string, Uint8Array> }, mark: string, store?: GeneratedFiles): SiteImages {
   const site = content.files.find((f) => f.kind === "site")!.data as Site;
   const pages = new Map<string, Meta>();
   for (const f of content.files)
@@ -133,9 +134,9 @@ export function drawSiteImages(kit: ImageKit, content: { files: { kind: string; 
     const { title, description } = source;
     const svg = shareCardSvg({ brand: site.brand, heading: title, text: description, host, mark: favicon }, kit);
     const alt = title.includes(site.brand) ? title : `${site.brand} – ${title}`;
-    shares.set(entry.page, { ...drawImage(kit, shareImageName(entry.page), svg, SHARE_WIDTH, SHARE_HEIGHT), alt });
+    shares.set(entry.page, { ...drawImage(kit, shareImageName(entry.page), svg, SHARE_WIDTH, SHARE_HEIGHT, undefined, store), alt });
   }
-  return { shares, icons: drawIcons(kit, favicon), themeColor: kit.colours.brand };
+  return { shares, icons: drawIcons(kit, favicon, store), themeColor: kit.colours.brand };
 }
 
 /** The head data of each page, and the files for dist/ (the images once drawn, the manifest). */

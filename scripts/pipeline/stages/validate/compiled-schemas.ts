@@ -2,26 +2,29 @@
  * The compiled validators of the content schemas, kept between builds.
  *
  * ajv compiles the schemas into JavaScript; for this site's page schema (every
- * section type, all errors, verbose) that took about 0.4 s of CPU on every cold
- * build, more than the rest of validation. The code ajv generates is saved
- * (ajv "standalone" code) in node_modules/.cache/site-generator/, named by a hash of
- * everything it depends on: the schemas, ajv's version, and this file and
- * stages/validate/validate.ts (the options and custom keywords). Any change gives a new name, so a
- * stale file is never read (scripts/lib/cache.ts; the bench measures a build with an
- * empty cache as well).
+ * section type, all errors, verbose) that took 0.5 s of CPU on a cold build, 1 s of wall
+ * time beside the rest of the build. The code ajv generates (ajv "standalone" code) is kept
+ * among the project's generated files (lib/generated.ts: committed with the content, so a
+ * fresh clone compiles nothing), named by a hash of everything it depends on: the schemas,
+ * ajv's version, and this file and stages/validate/validate.ts (the options and custom
+ * keywords). Any change gives a new name, so a stale file is never read. Its V8 code cache,
+ * which only this machine's Node can use, stays in the build cache (lib/cache.ts).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { defaultCacheDir } from "../../../lib/cache.ts";
+import { GeneratedFiles } from "../../../lib/generated.ts";
 import { SCHEMA_BASE, type SchemaSet } from "./schemas.ts";
 
 const require = createRequire(import.meta.url);
 /** lib/run-bundle.cjs (plain CommonJS, required from its place in both the bundle and the sources). */
-const { cachedFunction } = require("../../../lib/run-bundle.cjs") as { cachedFunction: (source: string, file: string, params: string[]) => (...args: unknown[]) => unknown };
+const { cachedFunction } = require("../../../lib/run-bundle.cjs") as {
+  cachedFunction: (source: string, file: string, params: string[], writeOnExit?: boolean, cacheFile?: string) => (...args: unknown[]) => unknown;
+};
 
 /** Called by the generated code for each string a keyword below marks: keyword, JSON pointer, value, the keyword's value in the schema. */
 export type Annotate = (keyword: string, pointer: string, data: string, arg: unknown) => void;
@@ -39,51 +42,35 @@ export function entrySchemas(schemas: SchemaSet): string[] {
   return [...new Set([...[...schemas.byPath.keys()].filter((p) => !p.includes("/")), ...schemas.collections.values()])].sort();
 }
 
+/** The build cache's generated files (this machine's), where validators are kept when no store is given. */
+export function machineStore(): GeneratedFiles | undefined {
+  const dir = defaultCacheDir();
+  return dir ? new GeneratedFiles(path.join(dir, "generated")) : undefined;
+}
+
 /**
  * A validator for each entry schema, by schema path. `keywords` are the schema
  * keywords whose string values are reported through `annotate`, with their
- * schema types.
+ * schema types. `source`: the address of the module that sets the keywords and
+ * annotations up (stages/validate/validate.ts passes its import.meta.url): its text is in
+ * the name. `store`: where the compiled code is kept (none: compiled in memory).
  */
-/** `source`: the address of the module that sets the keywords and annotations up (stages/validate/validate.ts passes its import.meta.url): its text is in the cache key. */
-export function compiledValidators(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, source: string, cacheDir = defaultCacheDir()): Map<string, ValidateFunction> {
-  // "" (or SSG_CACHE=0): no cache.
+export function compiledValidators(schemas: SchemaSet, keywords: Record<string, "boolean" | "string">, annotate: Annotate, source: string, store: GeneratedFiles | undefined): Map<string, ValidateFunction> {
   const entries = entrySchemas(schemas);
-  const file = cacheDir && path.join(cacheDir, `validators-${cacheKey(schemas, keywords, entries, source)}.cjs`);
-  if (file) {
-    let code: string | undefined;
-    try {
-      code = readFileSync(file, "utf8");
-    } catch {
-      // not built yet
-    }
-    if (code !== undefined) return load(code, entries, annotate, file);
-  }
+  const name = `validators/validators-${cacheKey(schemas, keywords, entries, source)}.cjs`;
+  const code = store?.read(name)?.toString("utf8");
+  if (code !== undefined) return load(code, entries, annotate, store!.file(name));
   const { ajv, exportNames } = compile(schemas, keywords, annotate, entries);
   const validators = new Map(entries.map((p) => [p, ajv.getSchema(SCHEMA_BASE + p)!]));
-  if (file) {
+  if (store) {
     try {
       const standaloneCode = require("ajv/dist/standalone/index.js").default as (ajv: unknown, refs: Record<string, string>) => string;
-      const code = standaloneCode(ajv, exportNames);
-      mkdirSync(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, code);
-      renameSync(tmp, file);
-      prune(cacheDir);
+      store.writeNow(name, standaloneCode(ajv, exportNames));
     } catch {
-      // A cache that cannot be written only costs the next build the compile.
+      // A store that cannot be written only costs the next build the compile.
     }
   }
   return validators;
-}
-
-/** Keeps the newest KEEP files: every schema edit writes a new one (about 1 MB). */
-const KEEP = 8;
-function prune(dir: string): void {
-  const files = readdirSync(dir)
-    .filter((f) => /^validators-\w+\.cjs$/.test(f))
-    .map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs }))
-    .sort((a, b) => b.t - a.t);
-  for (const { f } of files.slice(KEEP)) for (const gone of [f, `${f}.v8`]) rmSync(path.join(dir, gone), { force: true });
 }
 
 function cacheKey(schemas: SchemaSet, keywords: Record<string, string>, entries: string[], source: string): string {
@@ -143,7 +130,9 @@ function compile(schemas: SchemaSet, keywords: Record<string, "boolean" | "strin
 function load(code: string, entries: string[], annotate: Annotate, file?: string): Map<string, ValidateFunction> {
   const module = { exports: {} as Record<string, ValidateFunction> };
   const params = ["require", "module", "exports", "annotate", "formats"];
-  const run = file ? cachedFunction(code, file, params) : new Function(...params, code);
+  // The code cache is this machine's: in the build cache, never beside a committed file.
+  const cacheDir = defaultCacheDir();
+  const run = file && cacheDir ? cachedFunction(code, file, params, true, path.join(cacheDir, "v8", `${path.basename(file)}.v8`)) : new Function(...params, code);
   run(require, module, module.exports, annotate, FORMATS);
   return new Map(entries.map((p) => [p, module.exports[exportName(p)]!]));
 }

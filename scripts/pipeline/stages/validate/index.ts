@@ -13,7 +13,7 @@ export const validateStage: Stage = {
   name: "validate",
   run(b) {
     const { warm, schemas, loaded, siteModule, options } = b;
-    b.validator = warm?.validator ?? createValidator(schemas);
+    b.validator = warm?.validator ?? createValidator(schemas, b.generated);
     if (warm) warm.validator = b.validator;
     const validated = (b.validated = validateContent(loaded, schemas, b.validator));
     // The files of content/assets/ themselves: named as what they are, no script in an SVG, not too large.

@@ -11,7 +11,8 @@ export type { AnnotationKind, Annotation, ValidatedContent };
 import { countWords, WORDS_PER_MINUTE } from "../../../lib/words.ts";
 import path from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
-import { compiledValidators, FORMATS } from "./compiled-schemas.ts";
+import { compiledValidators, FORMATS, machineStore } from "./compiled-schemas.ts";
+import { GeneratedFiles } from "../../../lib/generated.ts";
 import { problem, type Problem, type TextFix } from "../../../problems/errors.ts";
 import { didYouMean, issueAt, type Issue } from "../../../problems/issues.ts";
 import { factsOf, keepValidation, keptValidation } from "../../memo/file-memo.ts";
@@ -44,7 +45,8 @@ export function schemaPathOf(file: Pick<SourceFile, "kind" | "name" | "entry">, 
   return schemas.collections.get(file.name);
 }
 
-export function createValidator(schemas: SchemaSet, cacheDir?: string) {
+/** `store`: where the compiled validators are kept (compiled-schemas.ts): the build's generated files, a folder (tests), "" for none; this machine's build cache unless given. */
+export function createValidator(schemas: SchemaSet, store?: GeneratedFiles | string) {
   let collecting: Omit<Annotation, "file">[] = [];
   const annotate = (keyword: string, pointer: string, data: string, arg: unknown) => {
     const kind = ANNOTATING_KEYWORDS[keyword]!;
@@ -55,7 +57,8 @@ export function createValidator(schemas: SchemaSet, cacheDir?: string) {
     Object.entries(ANNOTATING_KEYWORDS).map(([keyword, kind]) => [keyword, keyword === "x-link" || kind === "asset" ? ("boolean" as const) : ("string" as const)]),
   );
   // Compiled once and kept between builds (compiled-schemas.ts).
-  const compiled = compiledValidators(schemas, keywords, annotate, import.meta.url, ...(cacheDir === undefined ? [] : [cacheDir]));
+  const kept = store === undefined ? machineStore() : typeof store === "string" ? (store ? new GeneratedFiles(store) : undefined) : store;
+  const compiled = compiledValidators(schemas, keywords, annotate, import.meta.url, kept);
   const validatorFor = (schemaPath: string) => {
     const v = compiled.get(schemaPath);
     if (!v) throw new Error(`Schema ${schemaPath} is not loaded`);
