@@ -2,7 +2,8 @@
  * The site under its real Content-Security-Policy: the test server (scripts/start.ts)
  * sends the headers of dist/_headers, as the production host does. First proof that
  * the policy is there and enforced (an injected inline script must be refused and
- * reported), then every page and every widget, with zero violations.
+ * reported), then every widget, with zero violations (every page loads under it in
+ * pages.spec.ts, the sweep of each page).
  */
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
@@ -10,11 +11,6 @@ import { stubCalendar } from "./support/dialogs.ts";
 import { expectedHeaders, watchCsp } from "./support/csp.ts";
 import { gotoSettled } from "./support/settle.ts";
 
-interface RouteEntry {
-  path: string;
-  status: number;
-}
-const routes = JSON.parse(readFileSync("dist/routes.json", "utf8")) as RouteEntry[];
 const site = JSON.parse(readFileSync("content/site.json", "utf8")) as { links: { calendar: string }; leads: { live: string } };
 
 async function ready(page: Page, path: string) {
@@ -68,25 +64,6 @@ test("connect-src lets the wizard reach the live webhook and nothing else", asyn
   expect(problems.filter((p) => p.startsWith("violation") && p.includes("connect-src"))).toHaveLength(1);
   expect(problems.join("\n")).toContain("elsewhere.example.net");
 });
-
-for (const route of routes) {
-  const url = route.status === 404 ? "/this-address-does-not-exist" : route.path;
-  test(`${route.path}: loads under the policy with no violation and no inline script or handler`, async ({ page }) => {
-    const watch = await watchCsp(page);
-    const response = await gotoSettled(page, url);
-    expect(response!.headers()["content-security-policy"]).toBe(expectedHeaders(url)["content-security-policy"]);
-    const inline = await page.evaluate(() => {
-      const found: string[] = [];
-      for (const s of document.querySelectorAll("script:not([src])"))
-        if (!["application/json", "application/ld+json"].includes(s.getAttribute("type") ?? "")) found.push(s.outerHTML.slice(0, 80));
-      for (const el of document.querySelectorAll("*"))
-        for (const a of el.attributes) if (/^on/i.test(a.name)) found.push(`<${el.localName} ${a.name}>`);
-      return found;
-    });
-    expect(inline).toEqual([]);
-    expect(await watch.problems()).toEqual([]);
-  });
-}
 
 test.describe("widgets", () => {
   test("header menus, Login and the mobile drawer", async ({ page }) => {
