@@ -51,9 +51,6 @@ async function settled(page: Page): Promise<void> {
 const NAV = (JSON.parse(readFileSync("content/site.json", "utf8")) as { header: { nav: { title: string; links?: { title: string }[] }[] } }).header.nav;
 const RESOURCES = NAV.find((e) => e.title === "Resources")!.links!;
 /** Every built page but the home page, from the build's route manifest (aliases share their page's content). */
-const OTHER_PAGES = (JSON.parse(readFileSync("dist/routes.json", "utf8")) as { path: string; status: number; alias: boolean }[])
-  .filter((r) => !r.alias && r.path !== "/")
-  .map((r) => (r.status === 404 ? "/this-address-does-not-exist" : r.path));
 
 const header = (page: Page) => page.locator("header.site-header");
 const resources = (page: Page) => page.getByRole("button", { name: "Resources" });
@@ -158,23 +155,7 @@ test.describe("first paint, before any script", () => {
   });
 });
 
-test.describe("every page but / has the solid header at scroll 0, from the first paint", () => {
-  for (const path of OTHER_PAGES) {
-    test(path, async ({ page, request }) => {
-      // The first paint: the server's markup alone (the CSS for each variant is checked on / and /about above).
-      const html = await (await request.get(path)).text();
-      expect(/<header [^>]*class="site-header[^"]*"[^>]*>/.exec(html)?.[0]).toContain('data-variant="solid"');
-      // And once the header's script runs, still at scroll 0.
-      await page.goto(path);
-      await expect(page.locator("header.site-header[data-ready]")).toHaveCount(1);
-      expect(await page.evaluate(() => scrollY)).toBe(0);
-      const banner = page.getByRole("banner");
-      await expect(banner).toHaveAttribute("data-variant", "solid");
-      await expect(banner).not.toHaveAttribute("data-scrolled");
-      expect(await banner.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`)).toBe(`${WHITE} ${INK_900}`);
-    });
-  }
-});
+// Every page but / has the solid header at scroll 0, from the first paint: checked in the per-page sweep (pages.spec.ts).
 
 test.describe("menu timing", () => {
   test.beforeEach(async ({ page }) => ready(page));

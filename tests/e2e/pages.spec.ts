@@ -11,7 +11,9 @@
  * - no sideways scroll at 360, 390, 768, 1024 and 1440 px (a failure names what sticks out);
  * - every control that opens a dialog is a button the way assistive technology sees it
  *   (role "button", aria-haspopup="dialog"), and Enter and Space both open it; closing gives
- *   focus back to it.
+ *   focus back to it;
+ * - every page but / (aliases aside) has the solid header at scroll 0, in the server's markup
+ *   (the first paint) and once the header's script runs (/ starts transparent: header.spec.ts).
  */
 import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -25,11 +27,14 @@ interface RouteEntry {
   path: string;
   output: string;
   status: number;
+  alias?: boolean;
 }
 
 const routes = JSON.parse(readFileSync("dist/routes.json", "utf8")) as RouteEntry[];
 const site = JSON.parse(readFileSync("content/site.json", "utf8")) as { dialogs: { demo: { title: string }; assessment: { title: string } } };
 const WIDTHS = [360, 390, 768, 1024, 1440];
+const WHITE = "rgb(255, 255, 255)";
+const INK_900 = "rgb(17, 24, 39)";
 
 /** What sticks out past the viewport at the current width (the outermost element of each), or null. */
 function overflow(page: Page) {
@@ -90,7 +95,8 @@ async function checkOpeners(page: Page, path: string): Promise<void> {
 
 for (const route of routes) {
   const url = route.status === 404 ? "/this-address-does-not-exist" : route.path;
-  test(`${route.path}: status, landmarks, axe, valid HTML, its policy, no sideways scroll, dialog openers`, async ({ page }) => {
+  const solidHeader = !route.alias && route.path !== "/";
+  test(`${route.path}: status, landmarks, axe, valid HTML, its policy, no sideways scroll, dialog openers${solidHeader ? ", the solid header" : ""}`, async ({ page, request }) => {
     await stubCalendar(page);
     const csp = await watchCsp(page);
     const errors: string[] = [];
@@ -112,6 +118,18 @@ for (const route of routes) {
     await expect(page.locator("main")).toHaveCount(1);
     await expect(page.locator("header").first()).toBeAttached();
     await expect(page.locator("footer")).toHaveCount(1);
+    if (solidHeader) {
+      // The first paint: the server's markup alone (the CSS for each variant is checked on / and /about in header.spec.ts).
+      const html = await (await request.get(url)).text();
+      expect(/<header [^>]*class="site-header[^"]*"[^>]*>/.exec(html)?.[0]).toContain('data-variant="solid"');
+      // And once the header's script runs, still at scroll 0.
+      await expect(page.locator("header.site-header[data-ready]")).toHaveCount(1);
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      const banner = page.getByRole("banner");
+      await expect(banner).toHaveAttribute("data-variant", "solid");
+      await expect(banner).not.toHaveAttribute("data-scrolled");
+      expect(await banner.evaluate((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`)).toBe(`${WHITE} ${INK_900}`);
+    }
     const inline = await page.evaluate(() => {
       const found: string[] = [];
       for (const s of document.querySelectorAll("script:not([src])"))
