@@ -15,7 +15,7 @@ import { BUNDLE_KEY, bundled, ROOT, RUNNER, templatesFolder } from "./lib/bundle
 process.env["NODE_ENV"] ??= "production";
 const made = process.env["SSG_BUNDLE"] === "0" ? undefined : await bundled("scripts/build.ts", templatesFolder(process.argv.slice(2)));
 if (made && "main" in made) {
-  /** @type {Record<symbol, unknown>} */ (globalThis)[BUNDLE_KEY] = { worker: made.worker, runner: RUNNER };
+  /** @type {Record<symbol, unknown>} */ (globalThis)[BUNDLE_KEY] = { worker: made.main, runner: RUNNER };
   /** @type {{ runBundled(file: string): unknown }} */
   const runner = createRequire(import.meta.url)(RUNNER);
   runner.runBundled(fileURLToPath(made.main));

@@ -9,7 +9,7 @@
  * cache, and scripts/lib/run-bundle.cjs runs it from a V8 code cache made by its first run.
  *
  * - One file for both roles: it runs the command (scripts/build.ts), or, in a thread that set
- *   ROLE_KEY to "worker", the build's worker thread (pipeline/stages/render/pool.ts finds it
+ *   globalThis[Symbol.for("ssg.role")] to "worker", the build's worker thread (pipeline/stages/render/pool.ts finds it
  *   through BUNDLE_KEY). Two files bundled most of the generator twice: ~100 ms more per bundle.
  * - CommonJS, one file each, because Node 20 can run a script from a code cache (vm.Script
  *   cachedData) but has no such thing for ES modules: from ESM chunks (~40 files) the 44-page
@@ -40,8 +40,6 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const TEMPLATES_KEY = Symbol.for("ssg.templates");
 /** globalThis[BUNDLE_KEY]: { worker, runner } — the bundle's address (run as the worker), and run-bundle.cjs's path (to start it). */
 export const BUNDLE_KEY = Symbol.for("ssg.bundle");
-/** globalThis[ROLE_KEY] === "worker": the bundle runs the build's worker thread instead of the command. */
-export const ROLE_KEY = Symbol.for("ssg.role");
 /** Where the bundles are kept (deleting it is safe: the next start bundles again). */
 export const BUNDLES_DIR = path.join(ROOT, "node_modules", ".cache", "site-generator", "bundles");
 const DIR = BUNDLES_DIR;
@@ -53,7 +51,7 @@ const DIR = BUNDLES_DIR;
  */
 const EXTERNAL = ["esbuild", "sharp", "@resvg/resvg-js", "tailwindcss", "@tailwindcss/*", "lightningcss", "subset-font", "tsx", "typescript", "ajv", "ajv/*", "vitest", "playwright-core", "lighthouse", "serve-handler", "jsonc-parser", "json-schema-to-typescript"];
 /** Bumped when what the bundle holds changes shape. */
-const FORMAT = 3;
+const FORMAT = 4;
 /** scripts/lib/run-bundle.cjs: what runs a file of the bundle. */
 export const RUNNER = path.join(ROOT, "scripts", "lib", "run-bundle.cjs");
 
@@ -102,7 +100,7 @@ export function bundleFolder(command, templates) {
 const sha = (data) => createHash("sha256").update(data).digest("hex");
 
 /**
- * @typedef {{ format: number; node: string; esbuild: string; templates: string; entries: string[]; command: string; nodeEnv: string; inputs: [string, string][]; dir: string; main: string; worker: string }} Manifest
+ * @typedef {{ format: number; node: string; esbuild: string; templates: string; entries: string[]; command: string; nodeEnv: string; inputs: [string, string][]; dir: string; main: string }} Manifest
  */
 
 /**
@@ -113,7 +111,7 @@ const sha = (data) => createHash("sha256").update(data).digest("hex");
 function fresh(m, want, dir) {
   if (m.format !== FORMAT || m.node !== want.node || m.esbuild !== want.esbuild || m.templates !== want.templates || m.command !== want.command || m.nodeEnv !== want.nodeEnv) return false;
   if (m.entries.join("\n") !== want.entries.join("\n")) return false;
-  if (!fs.existsSync(path.join(dir, m.main)) || !fs.existsSync(path.join(dir, m.worker))) return false;
+  if (!fs.existsSync(path.join(dir, m.main))) return false;
   for (const [file, hash] of m.inputs) {
     let bytes;
     try {
@@ -132,7 +130,7 @@ function fresh(m, want, dir) {
  * reasons are in `problems`).
  * @param {string} command
  * @param {string} templates
- * @returns {Promise<{ main: string; worker: string } | { problems: string[] }>}
+ * @returns {Promise<{ main: string } | { problems: string[] }>}
  */
 export async function bundled(command, templates) {
   const esbuildVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "esbuild", "package.json"), "utf8")).version;
@@ -146,7 +144,7 @@ export async function bundled(command, templates) {
     /** @type {Manifest} */
     const m = JSON.parse(fs.readFileSync(pointer, "utf8"));
     const dir = path.join(base, m.dir);
-    if (fresh(m, want, dir)) return { main: pathToFileURL(path.join(dir, m.main)).href, worker: pathToFileURL(path.join(dir, m.worker)).href };
+    if (fresh(m, want, dir)) return { main: pathToFileURL(path.join(dir, m.main)).href };
   } catch {
     // none yet, or unreadable: made below
   }
@@ -163,7 +161,7 @@ export async function bundled(command, templates) {
   // Each bundle in a folder named by its inputs, never replaced: a build still loading chunks of an older one is not disturbed.
   const name = sha(JSON.stringify([want, hashed])).slice(0, 16);
   /** @type {Manifest} */
-  const manifest = { format: FORMAT, ...want, inputs: hashed, dir: name, main: "main.cjs", worker: "main.cjs" };
+  const manifest = { format: FORMAT, ...want, inputs: hashed, dir: name, main: "main.cjs" };
   const dir = path.join(base, name);
   try {
     fs.renameSync(tmp, dir);
@@ -183,7 +181,7 @@ export async function bundled(command, templates) {
       // gone already
     }
   }
-  return { main: pathToFileURL(path.join(dir, "main.cjs")).href, worker: pathToFileURL(path.join(dir, "main.cjs")).href };
+  return { main: pathToFileURL(path.join(dir, "main.cjs")).href };
 }
 
 /**

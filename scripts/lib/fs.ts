@@ -1,4 +1,4 @@
-import { promises as fs } from "node:fs";
+import { promises as fs, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** Every file below dir (recursively), as sorted absolute paths. A missing dir has none. */
@@ -30,6 +30,19 @@ export async function writeWhole(file: string, data: string | Uint8Array): Promi
     await fs.rename(tmp, file);
   } catch (err) {
     await fs.rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+/** writeWhole, done before it returns (for a caller that cannot wait). */
+export function writeWholeSync(file: string, data: string | Uint8Array): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
     throw err;
   }
 }

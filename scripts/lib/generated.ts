@@ -21,9 +21,10 @@
  * The machine-specific part of a cache (V8 code caches, bundles with absolute paths, the
  * page memo) stays in node_modules/.cache (lib/cache.ts).
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { defaultCacheDir, writeCacheFile } from "./cache.ts";
+import { writeWholeSync } from "./fs.ts";
 import type { ProjectPaths } from "./paths.ts";
 
 export const GENERATED_DIR = ".generated";
@@ -88,17 +89,13 @@ export class GeneratedFiles {
   writeNow(name: string, data: string | Uint8Array): boolean {
     const file = this.file(name);
     this.used.add(file);
-    const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(tmp, data);
-      renameSync(tmp, file);
-      this.made.add(name);
-      return true;
+      writeWholeSync(file, data);
     } catch {
-      rmSync(tmp, { force: true });
       return false;
     }
+    this.made.add(name);
+    return true;
   }
 
   private mark(file: string): void {
@@ -154,7 +151,11 @@ export class GeneratedFiles {
  * SSG_GENERATED=0 the build cache's folder (none with SSG_CACHE=0 too: everything in memory).
  */
 export function openGenerated(paths: Pick<ProjectPaths, "root">): GeneratedFiles | undefined {
-  if (process.env["SSG_GENERATED"] !== "0") return new GeneratedFiles(path.join(paths.root, GENERATED_DIR));
+  return process.env["SSG_GENERATED"] !== "0" ? new GeneratedFiles(path.join(paths.root, GENERATED_DIR)) : machineGenerated();
+}
+
+/** The build cache's folder of generated files (this machine's; none with SSG_CACHE=0). */
+export function machineGenerated(): GeneratedFiles | undefined {
   const cache = defaultCacheDir();
   return cache ? new GeneratedFiles(path.join(cache, "generated")) : undefined;
 }

@@ -92,7 +92,7 @@ export function resolveFont(font: SiteFont, templatesDir: string): ResolvedFont 
 }
 
 /** name@version of the package a file is in (the nearest package.json with a name above it), or the file's name. */
-function packageOf(file: string): string {
+export function packageOf(file: string): string {
   for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const manifest = path.join(dir, "package.json");
     if (!existsSync(manifest)) continue;

@@ -22,6 +22,6 @@ export function bundledWorker(): string | undefined {
   const b = (globalThis as { [key: symbol]: { worker?: string; runner?: string } | undefined })[Symbol.for("ssg.bundle")];
   if (!b?.worker || !b.runner) return undefined;
   // The worker's compiled code is not kept (it starts only for a stylesheet to compile or a large site's pages to share).
-  // The bundle is one file for both roles (bundle.mjs ROLE_KEY): in this thread, the worker's.
+  // The bundle is one file for both roles (bundle.mjs): in this thread, the worker's.
   return `globalThis[Symbol.for("ssg.role")] = "worker";\nrequire(${JSON.stringify(b.runner)}).runBundled(${JSON.stringify(fileURLToPath(b.worker))}, { writeCacheOnExit: false });`;
 }

@@ -8,27 +8,24 @@
  * the key: a template, a package a bundle pulls in, the font, the stylesheet's imports.
  *
  * Entries live as JSON files among the project's generated files (lib/generated.ts,
- * `cache/<name>/`: committed, so a fresh clone has them), with the paths in their arguments and
- * traces written from the project's and the generator's folders, so that they hold on any
- * machine; without them, in the build cache folder (lib/cache.ts, `traced/<name>/`, the
- * newest few of each name); and in memory while the cache is open. A file changed while
+ * `cache/<name>/`: committed, so a fresh clone has them; `npm run build` removes those it did
+ * not use), with the paths in their arguments and traces written from the project's and the
+ * generator's folders, so that they hold on any machine; and in memory while the cache is open. A file changed while
  * the computation ran (its time is not before the computation started) keeps the result
  * from being kept: the trace would hold the new bytes' hash beside what the old ones made.
  * tests/unit/cache.test.ts holds it against the computation without the cache.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { defaultCacheDir, writeCacheFile } from "../lib/cache.ts";
 import type { GeneratedFiles } from "../lib/generated.ts";
 import { ROOT } from "../lib/paths.ts";
 import type { BuildCache, Codec, Reads } from "./model.ts";
 
 /** Bumped when an entry's shape changes. */
 const FORMAT = 2;
-/** Entries kept per name and arguments (each edit of a template makes one), and per name (each share image is one name's). */
+/** Entries kept in memory per name and arguments (each edit of a template makes one). */
 const KEEP = 8;
-const KEEP_PER_NAME = 400;
 /** A file whose time is this close to the start of the computation may have changed while it ran (file times are coarse on some disks). */
 const RACY_MS = 1000;
 const MISSING = "-";
@@ -171,13 +168,6 @@ class Portable {
   }
 }
 
-/** Where a cache's entries are kept between processes. */
-interface Shelf {
-  /** The entries stored under `key`, newest first: each one's trace (with this machine's paths) and its stored value. */
-  find(name: string, key: string): Iterable<{ trace: Trace; value: unknown }>;
-  put(name: string, key: string, trace: Trace, value: unknown): Promise<void>;
-}
-
 function parse(text: string | undefined): { format: number; trace: Trace; value: unknown } | undefined {
   if (text === undefined) return undefined;
   try {
@@ -188,40 +178,20 @@ function parse(text: string | undefined): { format: number; trace: Trace; value:
   }
 }
 
-/** The build cache folder: `traced/<name>/<key>-<trace>.json`, the newest KEEP of a key and KEEP_PER_NAME of a name. */
-function machineShelf(dir: string): Shelf {
+/**
+ * The entries kept in `store` (`cache/<name>/<key>-<trace>.json`, paths written from the
+ * project's and the generator's folders): `find` gives those under `key`, newest first, with
+ * this machine's paths; `put` keeps one.
+ */
+function shelf(store: GeneratedFiles, portable: Portable) {
   return {
-    *find(name, key) {
-      for (const file of newestFirst(path.join(dir, "traced", name), key)) {
-        let text: string | undefined;
-        try {
-          text = readFileSync(file, "utf8");
-        } catch {
-          continue;
-        }
-        const stored = parse(text);
-        if (stored) yield stored;
-      }
-    },
-    async put(name, key, trace, value) {
-      const folder = path.join(dir, "traced", name);
-      // Without a cache folder the next build makes it again.
-      await writeCacheFile(path.join(folder, `${key}-${sha(JSON.stringify(trace)).slice(0, 16)}.json`), JSON.stringify({ format: FORMAT, trace, value })).catch(() => {});
-      prune(folder, key);
-    },
-  };
-}
-
-/** The project's generated files: `cache/<name>/<key>-<trace>.json`, with portable paths; `npm run build` removes those it did not use. */
-function projectShelf(store: GeneratedFiles, portable: Portable): Shelf {
-  return {
-    *find(name, key) {
+    *find(name: string, key: string): Iterable<{ trace: Trace; value: unknown }> {
       for (const file of newestFirst(store.file(`cache/${name}`), key)) {
         const stored = parse(store.read(path.relative(store.dir, file))?.toString("utf8"));
         if (stored) yield { trace: portable.trace(stored.trace, "in"), value: stored.value };
       }
     },
-    async put(name, key, trace, value) {
+    async put(name: string, key: string, trace: Trace, value: unknown): Promise<void> {
       const kept = portable.trace(trace, "out");
       await store.write(`cache/${name}/${key}-${sha(JSON.stringify(kept)).slice(0, 16)}.json`, `${JSON.stringify({ format: FORMAT, trace: kept, value })}\n`);
     },
@@ -229,16 +199,16 @@ function projectShelf(store: GeneratedFiles, portable: Portable): Shelf {
 }
 
 /**
- * The build cache, for one build: in the project's generated files `store` (their
- * project folder `root`) when given, else in the build cache folder `dir` (lib/cache.ts
- * defaultCacheDir; undefined: in memory only, as with SSG_CACHE=0). Each file a trace names
- * is hashed once per build, however many entries name it. Entries it finds or makes are kept
- * in `memory` too (a long-running builder hands the same one to each build).
+ * The build cache, for one build: kept in the generated files `store` of the project in
+ * `root` (lib/generated.ts openGenerated: the project's, or the build cache folder's with
+ * SSG_GENERATED=0; none with SSG_CACHE=0 too: in memory only). Each file a trace names is
+ * hashed once per build, however many entries name it. Entries it finds or makes are kept in
+ * `memory` too (a long-running builder hands the same one to each build).
  */
-export function openCache(dir = defaultCacheDir(), memory: CacheMemory = new Map(), store?: { files: GeneratedFiles; root: string }): BuildCache {
+export function openCache(store: { files: GeneratedFiles; root: string } | undefined, memory: CacheMemory = new Map()): BuildCache {
   const known = new Map<string, string>();
   const portable = store ? new Portable(store.root) : undefined;
-  const shelf = store ? projectShelf(store.files, portable!) : dir ? machineShelf(dir) : undefined;
+  const kept = store ? shelf(store.files, portable!) : undefined;
   const keep = (key: string, trace: Trace, value: unknown): void => {
     const list = memory.get(key) ?? [];
     list.unshift({ trace, value });
@@ -247,9 +217,8 @@ export function openCache(dir = defaultCacheDir(), memory: CacheMemory = new Map
   return {
     async remember<T>(name: string, args: unknown, make: (reads: Reads) => Promise<T>, codec: Codec<T>): Promise<T> {
       const key = sha(JSON.stringify([generatorCode(), name, portable ? portable.args(args) : args]));
-      const kept = memory.get(key) ?? [];
-      for (const e of kept) if (holds(e.trace, known)) return e.value as T;
-      for (const stored of shelf?.find(name, key) ?? []) {
+      for (const e of memory.get(key) ?? []) if (holds(e.trace, known)) return e.value as T;
+      for (const stored of kept?.find(name, key) ?? []) {
         if (!holds(stored.trace, known)) continue;
         const value = codec.decode(stored.value);
         keep(key, stored.trace, value);
@@ -261,7 +230,7 @@ export function openCache(dir = defaultCacheDir(), memory: CacheMemory = new Map
       const trace = reads.trace();
       if (racy(trace, started)) return value;
       keep(key, trace, value);
-      await shelf?.put(name, key, trace, codec.encode(value));
+      await kept?.put(name, key, trace, codec.encode(value));
       return value;
     },
   };
@@ -289,18 +258,4 @@ function newestFirst(folder: string, key: string): string[] {
     })
     .sort((a, b) => b.t - a.t)
     .map((e) => e.file);
-}
-
-/** Keeps the newest KEEP entries of a key and the newest KEEP_PER_NAME of its name. */
-function prune(folder: string, key: string): void {
-  try {
-    const dated = readdirSync(folder)
-      .filter((n) => n.endsWith(".json"))
-      .map((n) => ({ n, t: statSync(path.join(folder, n)).mtimeMs }))
-      .sort((a, b) => b.t - a.t);
-    const mine = dated.filter((e) => e.n.startsWith(`${key}-`));
-    for (const { n } of [...mine.slice(KEEP), ...dated.slice(KEEP_PER_NAME)]) rmSync(path.join(folder, n), { force: true });
-  } catch {
-    // another build pruned it meanwhile
-  }
 }

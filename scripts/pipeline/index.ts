@@ -87,7 +87,7 @@ async function run(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
   // What is slow to make and the same on every machine, kept with the project (lib/generated.ts).
   const generated = openGenerated(paths);
   // Work kept between builds (cache.ts): handed to the stages that keep any, keyed by what they read.
-  const cache = openCache(undefined, warm ? (warm.cacheMemory ??= new Map()) : undefined, generated && { files: generated, root: paths.root });
+  const cache = openCache(generated && { files: generated, root: paths.root }, warm ? (warm.cacheMemory ??= new Map()) : undefined);
   const jobs = startJobs(paths, options, pool, cache);
   // What earlier builds learnt of each content file's text (front matter, validation, font characters: memo/file-memo.ts):
   // from the stored memo, or the long-running builder's last build.

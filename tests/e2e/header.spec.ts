@@ -9,11 +9,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
+import { INK_900, TRANSPARENT, WHITE } from "./support/colours.ts";
 
 const START = Date.UTC(2025, 0, 1);
-const TRANSPARENT = "rgba(0, 0, 0, 0)";
-const WHITE = "rgb(255, 255, 255)";
-const INK_900 = "rgb(17, 24, 39)";
 
 /** Installs the fake clock and stops it: time moves only when the test says so. */
 async function freeze(page: Page): Promise<void> {

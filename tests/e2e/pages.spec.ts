@@ -20,6 +20,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { readVnuReport } from "./global-setup.ts";
 import { expectedHeaders, watchCsp } from "./support/csp.ts";
+import { INK_900, WHITE } from "./support/colours.ts";
 import { stubCalendar } from "./support/dialogs.ts";
 import { gotoSettled } from "./support/settle.ts";
 
@@ -33,8 +34,6 @@ interface RouteEntry {
 const routes = JSON.parse(readFileSync("dist/routes.json", "utf8")) as RouteEntry[];
 const site = JSON.parse(readFileSync("content/site.json", "utf8")) as { dialogs: { demo: { title: string }; assessment: { title: string } } };
 const WIDTHS = [360, 390, 768, 1024, 1440];
-const WHITE = "rgb(255, 255, 255)";
-const INK_900 = "rgb(17, 24, 39)";
 
 /** What sticks out past the viewport at the current width (the outermost element of each), or null. */
 function overflow(page: Page) {

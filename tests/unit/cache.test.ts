@@ -1,19 +1,22 @@
 /**
  * The build cache (scripts/pipeline/cache.ts) against the computation without it: random
  * sequences of edits to a small tree of files (a file's bytes changed or put back, a file
- * added or removed, a file added to a folder the computation lists), and after each, a
- * computation through the cache gives what the same computation gives when it runs afresh.
+ * added or removed, a file added to a folder the computation lists), some followed by a move of
+ * the tree and the cache's files to another folder (another clone of a project with its
+ * committed generated files), and after each, a computation through the cache gives what the
+ * same computation gives when it runs afresh.
  * The computation reads through the recorded reads (file, tree, and files "another
  * program" read, reported after the fact), so nothing about it is declared to the cache.
  * Then the browser bundles and stylesheet (stages/render/assets.ts): a template edited after they
  * were kept, or a file added where Tailwind scans, gives the bundles made afresh.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { openCache, type CacheMemory } from "../../scripts/pipeline/cache.ts";
+import { GeneratedFiles } from "../../scripts/lib/generated.ts";
 import type { Codec, Reads } from "../../scripts/pipeline/model.ts";
 import { browserAssets, type BrowserAssets } from "../../scripts/pipeline/stages/render/assets.ts";
 import { buildIslands } from "../../scripts/pipeline/stages/render/islands.ts";
@@ -81,17 +84,25 @@ function apply(root: string, edit: Edit): void {
 }
 
 describe("the build cache", () => {
-  it("gives what the computation gives afresh, after any sequence of edits", async () => {
+  it("gives what the computation gives afresh, after any sequence of edits and moves to another clone", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 25 }), async (edits) => {
-        const root = temp("cache-files-");
-        const dir = temp("cache-dir-");
+      fc.asyncProperty(fc.array(fc.tuple(editArb, fc.nat(3)), { minLength: 1, maxLength: 25 }), async (steps) => {
+        let root = temp("cache-files-");
+        let dir = temp("cache-dir-");
         // A cache is opened for each build; what it keeps in memory goes from one to the next, as in the dev server's builder.
         const memory: CacheMemory = new Map();
-        for (const [i, edit] of edits.entries()) {
+        for (const [i, [edit, move]] of steps.entries()) {
           apply(root, edit);
+          if (move === 0) {
+            // Another clone: the same files and generated files in another folder, a new process.
+            const [toRoot, toDir] = [temp("cache-files-"), temp("cache-dir-")];
+            cpSync(root, toRoot, { recursive: true, preserveTimestamps: true });
+            cpSync(dir, toDir, { recursive: true, preserveTimestamps: true });
+            [root, dir] = [toRoot, toDir];
+            memory.clear();
+          }
           // Every other build reads the entries from disk only (a new process).
-          const cache = openCache(dir, i % 2 ? memory : new Map());
+          const cache = openCache({ files: new GeneratedFiles(dir), root }, i % 2 ? memory : new Map());
           const cached = await cache.remember("test", { root }, async (reads) => compute(root, reads), text);
           expect(cached).toBe(compute(root));
         }
@@ -105,7 +116,7 @@ describe("the build cache", () => {
     const dir = temp("cache-dir-");
     writeFileSync(path.join(root, "main.txt"), "fresh"); // its time is now: it may still be changing
     let runs = 0;
-    const run = () => openCache(dir).remember("racy", { root }, async (reads) => (runs++, reads.file(path.join(root, "main.txt")).toString()), text);
+    const run = () => openCache({ files: new GeneratedFiles(dir), root }).remember("racy", { root }, async (reads) => (runs++, reads.file(path.join(root, "main.txt")).toString()), text);
     await run();
     await run();
     expect(runs, "a file written just now is read again").toBe(2);
@@ -124,7 +135,7 @@ describe("the browser bundles and stylesheet, kept in the build cache", () => {
     const dir = temp("cache-dir-");
     const memory: CacheMemory = new Map();
     const font = resolveFont((await loadSiteModule(p.templates)).font, p.templates);
-    const cached = () => browserAssets(openCache(dir, memory), p.templates, font, () => buildStyles(p.templates, font));
+    const cached = () => browserAssets(openCache({ files: new GeneratedFiles(dir), root: p.root }, memory), p.templates, font, () => buildStyles(p.templates, font));
     const fresh = async (): Promise<BrowserAssets> => [(await buildIslands(p.templates)).bundle, (await buildStyles(p.templates, font)).css];
     const same = async (what: string) => {
       const [a, b] = [await cached(), await fresh()];

@@ -33,7 +33,7 @@ import type { SourceFile } from "../../model.ts";
 import type { GeneratedFiles } from "../../../lib/generated.ts";
 import { createRequire } from "node:module";
 import { factsOf } from "../../memo/file-memo.ts";
-import type { ResolvedFont } from "../../../lib/site-module.ts";
+import { packageOf, type ResolvedFont } from "../../../lib/site-module.ts";
 
 
 /** The brand face's src in the compiled stylesheet, until the build knows the hashed file's address. */
@@ -287,22 +287,8 @@ export async function brandFont(font: ResolvedFont, text: string, store: Generat
 let engine: string | undefined;
 function subsetEngine(): string {
   if (engine !== undefined) return engine;
-  const versionOf = (pkg: string, from: string) => {
-    try {
-      const req = createRequire(from);
-      return `${pkg}@${(JSON.parse(readFileSync(req.resolve(`${pkg}/package.json`), "utf8")) as { version: string }).version}`;
-    } catch {
-      return `${pkg}@?`;
-    }
-  };
-  const subset = versionOf("subset-font", import.meta.url);
-  let harfbuzz = "harfbuzzjs@?";
-  try {
-    harfbuzz = versionOf("harfbuzzjs", createRequire(import.meta.url).resolve("subset-font"));
-  } catch {
-    // subset-font missing: cutting fails with its own message
-  }
-  return (engine = `${subset} ${harfbuzz}`);
+  const subsetFontMain = createRequire(import.meta.url).resolve("subset-font");
+  return (engine = `${packageOf(subsetFontMain)} ${packageOf(createRequire(subsetFontMain).resolve("harfbuzzjs"))}`);
 }
 
 /** The stylesheet with the brand face's address in place of FONT_URL_TOKEN. */

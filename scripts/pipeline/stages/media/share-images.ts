@@ -46,8 +46,10 @@ export interface ImageKit {
   colours: Colours;
   /** resvg's version, the drawing worker's code and the font files' bytes, hashed: part of every image's name. */
   version: string;
-  /** The PNG of svg (at its size, or scaled to width), drawn once per process. */
+  /** Draws the PNG of svg (at its size, or scaled to width). */
   png(svg: string, width?: number): Promise<Uint8Array>;
+  /** Each image this process has, by its name in dist/ (drawImage): found or drawn once, whatever the number of builds. */
+  images: Map<string, Promise<Uint8Array>>;
 }
 
 /**
@@ -60,7 +62,6 @@ export async function loadImageKit(templatesDir: string, colours?: Partial<Colou
   const font = resolveFont(site.font, templatesDir);
   const files = [font.imagePaths.regular, font.imagePaths.bold];
   const [regular, bold, css] = await Promise.all([readFile(files[0]!), readFile(files[1]!), readFile(path.join(templatesDir, "styles.css"), "utf8")]);
-  const drawn = new Map<string, Promise<Uint8Array>>();
   const resvg = (require("@resvg/resvg-js/package.json") as { version: string }).version;
   const version = contentHash(`@resvg/resvg-js@${resvg}\n${RASTERIZER_CODE}\n${font.family}\n${contentHash(regular)}\n${contentHash(bold)}`);
   return {
@@ -69,15 +70,8 @@ export async function loadImageKit(templatesDir: string, colours?: Partial<Colou
     bold: fontMetrics(bold),
     colours: themeColours(css, colours),
     version,
-    png(svg, width) {
-      const key = `${width ?? ""}\n${svg}`;
-      let p = drawn.get(key);
-      if (!p) {
-        drawn.set(key, (p = rasterizer(files, font.family).png(svg, width)));
-        p.catch(() => {}); // awaited at write; a build that stops earlier never looks
-      }
-      return p;
-    },
+    png: (svg, width) => rasterizer(files, font.family).png(svg, width),
+    images: new Map(),
   };
 }
 
@@ -208,20 +202,25 @@ export interface DrawnImage {
 }
 
 /**
- * Names the image after what is drawn, and takes it from the project's generated files
- * (lib/generated.ts) or starts drawing it (and keeps it there).
+ * Names the image after what is drawn, and takes it from what this process has, or from the
+ * project's generated files (lib/generated.ts), or starts drawing it (and keeps it there). A
+ * long-running builder (the dev server) so reads each image once, not on every build.
  */
 export function drawImage(kit: ImageKit, name: string, svg: string, width: number, height: number, scaleTo?: number, store?: GeneratedFiles): DrawnImage {
   const output = hashedName(name, `${kit.version}\n${scaleTo ?? ""}\n${svg}`);
-  const stored = `images/${path.basename(output)}`;
-  const found = store?.read(stored);
-  const bytes = found
-    ? Promise.resolve(found)
-    : kit.png(svg, scaleTo).then(async (png) => {
-        await store?.write(stored, png);
-        return png;
-      });
-  bytes.catch(() => {}); // awaited at write; a build that stops earlier never looks
+  let bytes = kit.images.get(output);
+  if (!bytes) {
+    const stored = `images/${path.basename(output)}`;
+    const found = store?.read(stored);
+    bytes = found
+      ? Promise.resolve(found)
+      : kit.png(svg, scaleTo).then(async (png) => {
+          await store?.write(stored, png);
+          return png;
+        });
+    bytes.catch(() => {}); // awaited at write; a build that stops earlier never looks
+    kit.images.set(output, bytes);
+  }
   return { output, url: `/${output}`, width, height, bytes };
 }
 

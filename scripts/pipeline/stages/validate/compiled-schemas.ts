@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { defaultCacheDir } from "../../../lib/cache.ts";
-import { GeneratedFiles } from "../../../lib/generated.ts";
+import type { GeneratedFiles } from "../../../lib/generated.ts";
 import { SCHEMA_BASE, type SchemaSet } from "./schemas.ts";
 
 const require = createRequire(import.meta.url);
@@ -40,12 +40,6 @@ export const FORMATS: Record<string, RegExp> = { email: /^[^\s@]+@[^\s@]+\.[^\s@
  */
 export function entrySchemas(schemas: SchemaSet): string[] {
   return [...new Set([...[...schemas.byPath.keys()].filter((p) => !p.includes("/")), ...schemas.collections.values()])].sort();
-}
-
-/** The build cache's generated files (this machine's), where validators are kept when no store is given. */
-export function machineStore(): GeneratedFiles | undefined {
-  const dir = defaultCacheDir();
-  return dir ? new GeneratedFiles(path.join(dir, "generated")) : undefined;
 }
 
 /**

@@ -11,8 +11,8 @@ export type { AnnotationKind, Annotation, ValidatedContent };
 import { countWords, WORDS_PER_MINUTE } from "../../../lib/words.ts";
 import path from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
-import { compiledValidators, FORMATS, machineStore } from "./compiled-schemas.ts";
-import { GeneratedFiles } from "../../../lib/generated.ts";
+import { compiledValidators, FORMATS } from "./compiled-schemas.ts";
+import { GeneratedFiles, machineGenerated } from "../../../lib/generated.ts";
 import { problem, type Problem, type TextFix } from "../../../problems/errors.ts";
 import { didYouMean, issueAt, type Issue } from "../../../problems/issues.ts";
 import { factsOf, keepValidation, keptValidation } from "../../memo/file-memo.ts";
@@ -57,7 +57,7 @@ export function createValidator(schemas: SchemaSet, store?: GeneratedFiles | str
     Object.entries(ANNOTATING_KEYWORDS).map(([keyword, kind]) => [keyword, keyword === "x-link" || kind === "asset" ? ("boolean" as const) : ("string" as const)]),
   );
   // Compiled once and kept between builds (compiled-schemas.ts).
-  const kept = store === undefined ? machineStore() : typeof store === "string" ? (store ? new GeneratedFiles(store) : undefined) : store;
+  const kept = store === undefined ? machineGenerated() : typeof store === "string" ? (store ? new GeneratedFiles(store) : undefined) : store;
   const compiled = compiledValidators(schemas, keywords, annotate, import.meta.url, kept);
   const validatorFor = (schemaPath: string) => {
     const v = compiled.get(schemaPath);
