@@ -25,8 +25,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env["CI"]),
   retries: 0,
   // Two at a time on the 2-core machines: with four, each Chromium waited for the others and tests
-  // ran into their time limits under load (a full run took 24 min and 7 timed out); two ran the
-  // per-page suite as fast (2.0 against 2.2 min) with half the wait per test.
+  // ran into their time limits under load (a full run took 24 min and 7 timed out); with three
+  // (and the headless shell, scripts/lib/browser.ts) the suite took 9.4 min, with two 8.1.
   workers: 2,
   timeout: 30_000,
   reporter: reportDir ? [["list"], ["json", { outputFile: `${reportDir}/playwright.json` }]] : [["list"]],

@@ -48,7 +48,7 @@ const METRICS = { FCP: "first-contentful-paint", LCP: "largest-contentful-paint"
 
 /** A fresh headless Chromium with its DevTools port, for one Lighthouse run. */
 async function launchChromium(): Promise<{ port: number; close(): Promise<void> }> {
-  const exe = chromiumPath();
+  const exe = chromiumPath({ full: true });
   if (!exe) throw new Error("Lighthouse needs Chromium: set CHROMIUM_PATH or install /usr/bin/chromium");
   const profile = mkdtempSync(path.join(os.tmpdir(), "bench-lh-profile-"));
   const child = spawn(exe, ["--headless", ...CHROMIUM_ARGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"], { stdio: ["ignore", "ignore", "pipe"] });
