@@ -55,7 +55,7 @@ test.beforeAll(async () => {
       writeFileSync(abs, JSON.stringify(json, null, 2) + "\n");
     }
   }
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/build.ts", "--project", site], { cwd: ROOT, stdio: "pipe" });
+  execFileSync(process.execPath, ["scripts/build.mjs", "--project", site], { cwd: ROOT, stdio: "pipe" });
   server = await startServer({ dist: path.join(site, "dist"), port: 0 });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -104,7 +104,7 @@ test.describe("a 12 MB phone photo as the home page's hero", () => {
     project = tempCopy(ROOT, path.join(ROOT, "templates"), { [`content/assets/${PHOTO}.jpg`]: original, "content/pages/index.json": JSON.stringify(index, null, 2) }, "photos-e2e-");
     // A build cache of its own: other builds neither see these copies nor give theirs.
     cache = mkdtempSync(path.join(os.tmpdir(), "photos-e2e-cache-"));
-    await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
+    await promisify(execFile)(process.execPath, ["scripts/build.mjs"], {
       cwd: ROOT,
       env: { ...process.env, SSG_PROJECT_ROOT: project.root, SSG_CACHE_DIR: cache },
       maxBuffer: 16 * 1024 * 1024,

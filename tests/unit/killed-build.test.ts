@@ -19,7 +19,8 @@ import { fingerprint } from "./support/fingerprint.ts";
 import { besideDist } from "../generator/support/versions.ts";
 
 const KILLS = Number(process.env["KILL_RUNS"] ?? 10);
-const CHILD = path.join(ROOT, "tests/unit/support/build-child.ts");
+// The child build runs from the generator's bundle, as `npm run build` does (support/build-child.mjs).
+const CHILD = path.join(ROOT, "tests/unit/support/build-child.mjs");
 const project = tempProject();
 afterAll(() => project.cleanup());
 
@@ -33,7 +34,7 @@ function build(killAfter?: number, flags: string[] = []): Promise<number | null>
   return new Promise((resolve, reject) => {
     // An incremental build keeps its memo in a build cache of this test's own.
     const env = { ...process.env, SSG_CACHE_DIR: path.join(project.root, "cache") };
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, project.root, ...flags], { cwd: ROOT, stdio: "ignore", env });
+    const child = spawn(process.execPath, [CHILD, project.root, ...flags], { cwd: ROOT, stdio: "ignore", env });
     const timer = killAfter === undefined ? undefined : setTimeout(() => child.kill("SIGKILL"), killAfter);
     child.on("error", reject);
     child.on("exit", (code) => {

@@ -15,12 +15,13 @@ import { projectsRemovedAfterAll } from "./project.ts";
 import { fingerprint } from "./support/fingerprint.ts";
 import { besideDist } from "../generator/support/versions.ts";
 
-const CHILD = path.join(ROOT, "tests/unit/support/build-child.ts");
+// The child build runs from the generator's bundle, as `npm run build` does (support/build-child.mjs).
+const CHILD = path.join(ROOT, "tests/unit/support/build-child.mjs");
 const project = projectsRemovedAfterAll(afterAll);
 
 function build(root: string, ...flags: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, root, ...flags], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [CHILD, root, ...flags], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d));
     child.on("error", reject);

@@ -30,7 +30,7 @@ export async function leadsVariant(edit: (site: Record<string, any>) => void): P
   const site = JSON.parse(readFileSync(siteFile, "utf8")) as Record<string, any>;
   edit(site);
   writeFileSync(siteFile, JSON.stringify(site, null, 2) + "\n");
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], { cwd: ROOT, env: { ...process.env, SSG_PROJECT_ROOT: root }, stdio: "pipe" });
+  execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, env: { ...process.env, SSG_PROJECT_ROOT: root }, stdio: "pipe" });
   const leadsFile = path.join(root, "leads.jsonl");
   const receiver = (await siteReceiver(projectPaths(root), { LEADS_FILE: leadsFile, LEADS_RATE_PER_MINUTE: "0" }))!;
   const server = await startServer({ dist: path.join(root, "dist"), port: 0, handle: receiver.handle });

@@ -1,6 +1,6 @@
 /**
  * A full build of the project at argv[2] (content and schemas there, templates from this
- * repository), for tests that kill it. With `--die-before-swap`, the process kills itself
+ * repository), for tests that kill it; build-child.mjs starts it from the generator's bundle. With `--die-before-swap`, the process kills itself
  * (SIGKILL) holding the lock with its new version complete, just before dist is pointed at it
  * (lib/swap.ts). With `--incremental`, the build `npm run build` runs: from its stored memo
  * (pipeline/memo/stored-memo.ts), bringing the spare version up to date with only what
@@ -14,5 +14,5 @@ import { runPipeline } from "../../../scripts/pipeline/index.ts";
 if (process.argv.includes("--die-before-swap")) swapHooks.beforeSwap = () => void process.kill(process.pid, "SIGKILL");
 if (process.argv.includes("--die-mid-update")) updateHooks.afterFirstChange = () => void process.kill(process.pid, "SIGKILL");
 const incremental = process.argv.includes("--incremental") ? { incremental: "auto" as const } : {};
-const result = await runPipeline(projectPaths(process.argv[2]!), { mode: "build", ...incremental });
-process.exit(result.ok ? 0 : 1);
+// No top-level await: build-child.mjs runs this from a CommonJS bundle.
+void runPipeline(projectPaths(process.argv[2]!), { mode: "build", ...incremental }).then((result) => process.exit(result.ok ? 0 : 1));
