@@ -160,3 +160,9 @@ for (const route of routes) {
 test("the route manifest lists the home and not-found pages", () => {
   expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/", "/404"]));
 });
+
+test("axe, as these tests run it, reports a page's violations (it is not silent)", async ({ page }) => {
+  await page.setContent('<!DOCTYPE html><html lang="en"><head><title>Canary</title></head><body><main><h1>Canary</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button><p style="color:#777;background:#888">low contrast</p></main></body></html>');
+  const found = (await axeViolations(page)).map((v) => v.split(" ")[0]);
+  expect(found).toEqual(expect.arrayContaining(["image-alt", "button-name", "color-contrast"]));
+});
