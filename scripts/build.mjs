@@ -6,20 +6,13 @@
  * When the code cannot be bundled (a mistake in a template), or SSG_BUNDLE=0, the build runs
  * through tsx as before, and its message names the mistake.
  */
-import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { BUNDLE_KEY, bundled, ROOT, RUNNER, templatesFolder } from "./lib/bundle.mjs";
+import { ROOT, runFromBundle, templatesFolder } from "./lib/bundle.mjs";
 
 // React's production build renders two to three times faster; chosen before anything imports React.
 process.env["NODE_ENV"] ??= "production";
-const made = process.env["SSG_BUNDLE"] === "0" ? undefined : await bundled("scripts/build.ts", templatesFolder(process.argv.slice(2)));
-if (made && "main" in made) {
-  /** @type {Record<symbol, unknown>} */ (globalThis)[BUNDLE_KEY] = { worker: made.main, runner: RUNNER };
-  /** @type {{ runBundled(file: string): unknown }} */
-  const runner = createRequire(import.meta.url)(RUNNER);
-  runner.runBundled(fileURLToPath(made.main));
-} else {
+const ran = process.env["SSG_BUNDLE"] === "0" ? undefined : await runFromBundle("scripts/build.ts", templatesFolder(process.argv.slice(2)));
+if (!ran || !("main" in ran)) {
   const { register } = await import("tsx/esm/api");
   register();
   await import(path.join(ROOT, "scripts", "build.ts"));

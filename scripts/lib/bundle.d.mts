@@ -6,4 +6,5 @@ export declare const BUNDLE_KEY: symbol;
 export declare const RUNNER: string;
 export declare function templatesFolder(args: string[]): string;
 export declare function bundleFolder(command: string, templates: string): string;
-export declare function bundled(command: string, templates: string): Promise<{ main: string; worker: string } | { problems: string[] }>;
+export declare function bundled(command: string, templates: string): Promise<{ main: string } | { problems: string[] }>;
+export declare function runFromBundle(command: string, templates: string): Promise<{ main: string } | { problems: string[] }>;

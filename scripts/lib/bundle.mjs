@@ -27,11 +27,12 @@
  *   through the bundle is printed (run-bundle.cjs runs `node bundle.mjs --map <file>`, ~0.5 s,
  *   once), so that stack traces name our files: made with every bundle, it tripled the time a
  *   fresh clone's first build spent bundling.
- * - When esbuild cannot bundle (a mistake in a template), `bundled` returns undefined and the
+ * - When esbuild cannot bundle (a mistake in a template), `bundled` returns the problems and the
  *   caller runs the command through tsx, whose messages name the file, line and column.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -182,6 +183,25 @@ export async function bundled(command, templates) {
     }
   }
   return { main: pathToFileURL(path.join(dir, "main.cjs")).href };
+}
+
+/**
+ * Runs `command` from its bundle with the site's templates, as `npm run build` runs build.ts:
+ * the bundle's address once it runs, or the problems that kept esbuild from making it (the
+ * caller then runs the command through tsx).
+ * @param {string} command
+ * @param {string} templates
+ * @returns {Promise<{ main: string } | { problems: string[] }>}
+ */
+export async function runFromBundle(command, templates) {
+  const made = await bundled(command, templates);
+  if (!("main" in made)) return made;
+  // The build's worker threads run the same file (pipeline/stages/render/pool.ts finds it here).
+  /** @type {Record<symbol, unknown>} */ (globalThis)[BUNDLE_KEY] = { worker: made.main, runner: RUNNER };
+  /** @type {{ runBundled(file: string): unknown }} */
+  const runner = createRequire(import.meta.url)(RUNNER);
+  runner.runBundled(fileURLToPath(made.main));
+  return made;
 }
 
 /**
