@@ -23,7 +23,7 @@ import { outputBytes } from "../../../scripts/pipeline/stages/write/write.ts";
 import { DraftBuilder } from "../../../scripts/studio/drafts.ts";
 import { tempProject } from "../project.ts";
 import { EditedProject, type Applied, type Edit } from "./edits.ts";
-import { fileTree } from "./fingerprint.ts";
+import { fileTree, textDifference, treeDifference } from "./fingerprint.ts";
 import { besideDist } from "../../generator/support/versions.ts";
 
 /** The markers the Studio's preview adds before each section (stages/render/render.tsx markSections): never in a build. */
@@ -80,17 +80,8 @@ export async function startOracle(caches: string): Promise<OracleRun> {
     if (errors(r) !== errors(ref)) fail(`${name} reported other errors than the build from scratch:\n  ${errors(r)}\n  ${errors(ref)}`);
   };
   const sameTree = (name: string, dist: string, ref: string) => {
-    const [a, b] = [fileTree(ref), fileTree(dist)];
-    for (const file of new Set([...a.keys(), ...b.keys()])) {
-      const [x, y] = [a.get(file), b.get(file)];
-      if (x === undefined) fail(`${name}'s dist/ has ${file}, which the build from scratch does not write`);
-      if (y === undefined) fail(`${name}'s dist/ lacks ${file}, which the build from scratch writes`);
-      if (x === "folder" || y === "folder") {
-        if (x !== y) fail(`${name}'s dist/ has ${file} as a ${y === "folder" ? "folder" : "file"}, the build from scratch as a ${x === "folder" ? "folder" : "file"}`);
-        continue;
-      }
-      if (!x!.equals(y as Buffer)) fail(`${name}'s dist/${file} differs from the build from scratch's: ${difference(x!.toString("utf8"), (y as Buffer).toString("utf8"))}`);
-    }
+    const found = treeDifference(fileTree(ref), fileTree(dist), { reference: "the build from scratch", actual: name });
+    if (found) fail(found);
   };
 
   async function buildAll(): Promise<BuildResult> {
@@ -149,7 +140,7 @@ export async function startOracle(caches: string): Promise<OracleRun> {
       if (quick && full.ok) {
         for (const [file, bytes] of quick) {
           const ref = readFileSync(path.join(root, "dist-full", file));
-          if (!ref.equals(bytes)) fail(`the dev server's one-page rebuild made ${file} other than the build from scratch: ${difference(ref.toString("utf8"), bytes.toString("utf8"))}`);
+          if (!ref.equals(bytes)) fail(`the dev server's one-page rebuild made ${file} other than the build from scratch: ${textDifference(ref.toString("utf8"), bytes.toString("utf8"))}`);
         }
       }
       if (preview && full.ok) {
@@ -160,7 +151,7 @@ export async function startOracle(caches: string): Promise<OracleRun> {
           if (!shown) fail(`the Studio's preview has no ${route.output}`);
           const text = outputBytes(shown!).toString("utf8").replace(PREVIEW_MARKER, "");
           const ref = readFileSync(path.join(root, "dist-full", route.output), "utf8");
-          if (text !== ref) fail(`the Studio's preview of ${address} differs from the saved page the build from scratch writes: ${difference(ref, text)}`);
+          if (text !== ref) fail(`the Studio's preview of ${address} differs from the saved page the build from scratch writes: ${textDifference(ref, text)}`);
         }
       }
       return true;
@@ -179,12 +170,4 @@ export async function startOracle(caches: string): Promise<OracleRun> {
       if (process.env["ORACLE_KEEP"] !== "1") project.cleanup();
     },
   };
-}
-
-/** Where two texts first differ, with a little of each around it. */
-function difference(expected: string, actual: string): string {
-  let i = 0;
-  while (i < expected.length && expected[i] === actual[i]) i++;
-  const from = Math.max(0, i - 60);
-  return `at character ${i}:\n  from scratch: …${JSON.stringify(expected.slice(from, i + 80))}\n  this path:    …${JSON.stringify(actual.slice(from, i + 80))}`;
 }
