@@ -46,7 +46,7 @@ function fail(sentence: string): never {
 }
 
 async function main(): Promise<void> {
-  if (!process.env["CHROMIUM_PATH"] && !existsSync(HEADLESS_SHELL) && isRoot) aptInstall(["chromium-headless-shell", "fonts-dejavu-core"]);
+  if (!process.env["CHROMIUM_PATH"] && !existsSync(HEADLESS_SHELL)) aptInstall(["chromium-headless-shell", "fonts-dejavu-core"]);
   if (!chromiumPath() && !(await playwrightChromium())) {
     const installed = aptInstall(["chromium", "fonts-dejavu-core"]) && chromiumPath();
     if (!installed) {

@@ -7,7 +7,7 @@ import { copyGenerated } from "../../scripts/lib/generated.ts";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, openFile, openStudio, preview, status, test, tsxIn, escapeRegExp } from "./support/studio.ts";
+import { expect, openFile, openStudio, preview, status, test, scriptIn, escapeRegExp } from "./support/studio.ts";
 
 const HOME = "content/pages/index.json";
 const PLANS = "content/collections/plans.json";
@@ -51,7 +51,7 @@ async function checkMessageForNegativePrice(): Promise<{ code: string; message: 
     const edited = text.replace('"residential": { "small": 49,', '"residential": { "small": -5,');
     expect(edited, "the Flow plan's residential small price is 49").not.toBe(text);
     writeFileSync(file, edited);
-    const check = await tsxIn("scripts/check.ts", root);
+    const check = await scriptIn("scripts/check.ts", root);
     expect(check.code, check.output).not.toBe(0);
     const m = /error\[([\w-]+)\]: content\/collections\/plans\.json:\d+:\d+ (\S+)\n\s+(.+)/i.exec(check.output);
     expect(m, check.output).not.toBeNull();

@@ -37,9 +37,9 @@ export interface RunningStudio {
 }
 
 /** Runs one of scripts/ (from the repository root) on the project at `root`: exit code and output. */
-export async function tsxIn(script: string, root: string): Promise<{ code: number; output: string }> {
+export async function scriptIn(script: string, root: string): Promise<{ code: number; output: string }> {
   try {
-    // scripts/build.mjs is what `npm run build` runs (the bundled build.ts); the others run through tsx as npm's scripts do.
+    // As npm's scripts run them: scripts/build.mjs by node (the bundled build.ts, `npm run build`), the others through tsx.
     const { stdout, stderr } = await run(process.execPath, script.endsWith(".mjs") ? [script] : ["--import", "tsx", script], { cwd: REPO, env: { ...process.env, SSG_PROJECT_ROOT: root }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, output: stdout + stderr };
   } catch (err) {
@@ -91,8 +91,8 @@ export async function startStudio(): Promise<RunningStudio> {
     read: (file) => readFileSync(path.join(root, file), "utf8"),
     bytes: (file) => readFileSync(path.join(root, file)),
     git: async (...args) => (await run("git", args, { cwd: root })).stdout,
-    build: () => tsxIn("scripts/build.mjs", root),
-    check: () => tsxIn("scripts/check.ts", root),
+    build: () => scriptIn("scripts/build.mjs", root),
+    check: () => scriptIn("scripts/check.ts", root),
     close: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
