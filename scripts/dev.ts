@@ -20,12 +20,14 @@
  *   with npm start (scripts/lib/leads.ts); a change to that declaration needs a restart.
  */
 import { fork, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, promises as fs, watch, type FSWatcher } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import type http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { watch, type FSWatcher } from "chokidar";
 import { DEV_EVENTS_PATH, injectDevClient, isEditorTempFile } from "./lib/dev-client.ts";
 import { siteReceiver } from "./lib/leads.ts";
+import { hostIsOwn } from "./lib/same-origin.ts";
 import { projectArg, projectPaths, rel, ROOT } from "./lib/paths.ts";
 import { startServer } from "./lib/server.ts";
 
@@ -76,7 +78,7 @@ let child: ChildProcess | undefined;
 let stopping = false;
 let server: http.Server | undefined;
 const clients = new Set<http.ServerResponse>();
-const watchers: FSWatcher[] = [];
+let watcher: FSWatcher | undefined;
 
 function newBuildId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -216,11 +218,20 @@ function sendState(res: http.ServerResponse): void {
   else send(res, "ok", buildId);
 }
 
+/** The port the server listens on: PORT, or the one the system chose for PORT=0. */
+let listeningPort = port;
+
 function handle(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
+  // Drafts, errors naming the project's folders and the reload stream are for this machine's browser only:
+  // a page of another site whose name was made to resolve here (DNS rebinding) is refused, as by the Studio.
+  if (!hostIsOwn(req.headers.host, listeningPort)) {
+    res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8" }).end(`The dev server only answers on its own address: http://localhost:${listeningPort}/.\n`);
+    return true;
+  }
+  const pathname = (req.url ?? "/").split(/[?#]/)[0];
   if (pathname !== DEV_EVENTS_PATH) return false;
   if (req.method !== "GET") {
-    res.writeHead(405, { Allow: "GET" }).end();
+    res.writeHead(405, { Allow: "GET", "Content-Type": "text/plain; charset=utf-8" }).end("The reload stream is only read (GET).\n");
     return true;
   }
   res.writeHead(200, {
@@ -315,7 +326,12 @@ async function runBatch(changed: Set<string>): Promise<void> {
   await build(false, quick);
 }
 
-let pending = new Set<string>();
+/**
+ * The paths changed since the last batch began (relative to the root, "name/" when unknown),
+ * each with whether it was created within the batch: a file that came and went before the batch
+ * ran (sed -i's and some editors' temporary file, renamed over the original) changed nothing.
+ */
+let pending = new Map<string, { created: boolean }>();
 let running = false;
 let debounce: NodeJS.Timeout | undefined;
 
@@ -324,8 +340,8 @@ async function drain(): Promise<void> {
   running = true;
   try {
     while (pending.size && !stopping) {
-      const batch = pending;
-      pending = new Set();
+      const batch = new Set(pending.keys());
+      pending = new Map();
       await runBatch(batch);
     }
   } catch (err) {
@@ -335,10 +351,18 @@ async function drain(): Promise<void> {
   }
 }
 
-function onChange(name: string, filename: string | null): void {
+type WatchEvent = string;
+
+function onChange(event: WatchEvent, file: string): void {
   if (stopping) return;
-  if (filename && isEditorTempFile(filename)) return;
-  pending.add(filename ? `${name}/${filename.split(path.sep).join("/")}` : `${name}/`);
+  const found = WATCHED.map(([name, dir]) => [name, path.relative(dir, file)] as const).find(([, r]) => !r.startsWith("..") && !path.isAbsolute(r));
+  if (!found) return;
+  const [name, relPath] = found;
+  if (relPath && isEditorTempFile(relPath)) return;
+  const key = relPath ? `${name}/${relPath.split(path.sep).join("/")}` : `${name}/`;
+  const before = pending.get(key);
+  if ((event === "unlink" || event === "unlinkDir") && before?.created) pending.delete(key);
+  else pending.set(key, { created: before?.created ?? (event === "add" || event === "addDir") });
   clearTimeout(debounce);
   debounce = setTimeout(() => void drain(), DEBOUNCE_MS);
 }
@@ -350,7 +374,7 @@ async function stop(): Promise<void> {
   stopping = true;
   clearTimeout(debounce);
   clearInterval(keepAlive);
-  for (const w of watchers) w.close();
+  void watcher?.close();
   child?.kill("SIGTERM");
   stopBuilder();
   for (const res of clients) res.end();
@@ -403,16 +427,19 @@ server = await startServer({
   // A page the one-page rebuild just made, until the whole build is in dist/.
   htmlInstead: (file) => quickPages.get(file),
 }).catch(portInUse);
+listeningPort = (server.address() as net.AddressInfo).port;
 
-for (const [name, dir] of WATCHED) {
-  try {
-    const w = watch(dir, { recursive: true }, (_event, filename) => onChange(name, filename));
-    w.on("error", (err) => console.error(`Stopped watching ${name}/: ${err.message}`));
-    watchers.push(w);
-  } catch (err) {
-    console.error(`Cannot watch ${name}/: ${(err as Error).message}`);
-  }
-}
+// chokidar watches each folder and arms itself again on what replaces a file or a folder: saves by
+// rename (vim, JetBrains' safe write, sed -i), delete-and-create, git checkout, a folder swapped whole.
+// Node's recursive fs.watch follows inodes on Linux and went deaf to a file once it was replaced.
+watcher = watch(
+  WATCHED.map(([, dir]) => dir),
+  { ignoreInitial: true, ignored: (file) => path.basename(file) === "node_modules" || path.basename(file) === ".git" },
+);
+watcher.on("all", (event, file) => onChange(event, file));
+watcher.on("error", (err) => console.error(`Watching content/, schemas/ and templates/ failed: ${(err as Error).message}. Restart npm run dev to see later changes.`));
+// Every folder is watched before the server says it is ready: a save right after is seen.
+await new Promise<void>((resolve) => watcher!.once("ready", () => resolve()));
 
 if (lastError !== undefined) {
   const hasSite = await fs.stat(path.join(paths.dist, "index.html")).then(

@@ -6,21 +6,23 @@
  * by npm run bench (save-to-reload), not here.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, lstatSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { cpSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFailed } from "vitest";
 import { ROOT } from "../../scripts/lib/paths.ts";
 import { makePhoto } from "../../scripts/lib/synthetic-photos.ts";
 import { tempProject } from "./project.ts";
 import { fileTree, treeDifference } from "./support/fingerprint.ts";
 
 const project = tempProject();
-const children: (() => void)[] = [];
-afterAll(() => {
-  children.forEach((kill) => kill());
-  project.cleanup();
+const children: (() => void | Promise<unknown>)[] = [];
+/** Run once every dev server has stopped: a server watching a project that is being removed would rebuild from what is left. */
+const cleanups: (() => void)[] = [project.cleanup];
+afterAll(async () => {
+  await Promise.all(children.map((stop) => stop()));
+  cleanups.forEach((cleanup) => cleanup());
 });
 
 const freePort = () =>
@@ -39,7 +41,7 @@ async function startDev(root: string, ownTemplates = false) {
     env: { ...process.env, PORT: String(port), ...(ownTemplates ? {} : { SSG_PROJECT_ROOT: root }) },
     stdio: "ignore",
   });
-  children.push(() => dev.kill("SIGTERM"));
+  children.push(() => (dev.exitCode !== null || dev.signalCode !== null ? undefined : new Promise((resolve) => (dev.once("exit", resolve), dev.kill("SIGTERM")))));
   const base = `http://127.0.0.1:${port}`;
   // Waits as long as the test may run: how soon is measured by npm run bench, not here.
   while (!(await fetch(`${base}/`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 200));
@@ -61,7 +63,9 @@ async function startDev(root: string, ownTemplates = false) {
       resolve();
     });
     req.on("error", reject);
-    children.push(() => req.destroy());
+    children.push(() => {
+      req.destroy();
+    });
   });
   const next = async (event: string) => {
     for (;;) {
@@ -77,6 +81,19 @@ describe("the dev server", () => {
   it("shows a saved mistake on open pages and reloads them when it is fixed", async () => {
     const { base, next } = await startDev(project.root);
     await next("ok");
+
+    // Only for this machine's browser: a page whose name was made to resolve here (DNS rebinding) reads nothing.
+    for (const target of ["/pricing", "/__dev/events"]) {
+      const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http.get(`${base}${target}`, { headers: { Host: "rebound.example" } }, (res) => {
+          let body = "";
+          res.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => resolve({ status: res.statusCode!, body }));
+        }).on("error", reject);
+      });
+      expect(refused.status, target).toBe(403);
+      expect(refused.body).toContain("only answers on its own address");
+      expect(refused.body).not.toContain(project.root);
+    }
 
     const file = path.join(project.content, "pages/pricing.json");
     const good = readFileSync(file, "utf8");
@@ -131,9 +148,67 @@ describe("the dev server", () => {
     expect(lstatSync(project.dist).isSymbolicLink()).toBe(true);
   }, 300_000);
 
+  it("serves every save, however the editor or tool saves, again and again", async () => {
+    const p = tempProject();
+    // Removed after the dev server has stopped (afterAll stops them first).
+    cleanups.push(p.cleanup);
+    const git = (...args: string[]) => {
+      const r = spawnSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], { cwd: p.root, encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(0);
+    };
+    git("init", "-q");
+    git("add", "content");
+    git("commit", "-q", "-m", "the content as copied");
+    const { base, next } = await startDev(p.root);
+    await next("ok");
+    const pages = path.join(p.content, "pages");
+    const pricing = path.join(pages, "pricing.json");
+    const original = readFileSync(pricing, "utf8");
+    const HEADING = "Plans that Grow with Your Building";
+    expect(original).toContain(HEADING);
+    const saves: [how: string, save: (text: string) => void][] = [
+      ["in place", (text) => writeFileSync(pricing, text)],
+      // vim, JetBrains' safe write, sed -i: a new file renamed over the old one.
+      ["by rename", (text) => (writeFileSync(`${pricing}.tmp-save`, text), renameSync(`${pricing}.tmp-save`, pricing))],
+      ["deleted and created again", (text) => (rmSync(pricing), writeFileSync(pricing, text))],
+      // git checkout, git stash: the folder's files written anew by git.
+      ["by git checkout of the folder", (text) => {
+        writeFileSync(pricing, text);
+        git("commit", "-q", "-am", "a heading");
+        writeFileSync(pricing, original);
+        git("checkout", "-q", "HEAD", "--", "content/pages");
+      }],
+      // A folder moved aside and a new one put in its place.
+      ["with its whole folder replaced", (text) => {
+        cpSync(pages, `${pages}.new`, { recursive: true });
+        writeFileSync(path.join(`${pages}.new`, "pricing.json"), text);
+        renameSync(pages, `${pages}.old`);
+        renameSync(`${pages}.new`, pages);
+        rmSync(`${pages}.old`, { recursive: true });
+      }],
+    ];
+    let n = 0;
+    let waiting = "";
+    onTestFailed(() => console.error(`The dev server never served ${waiting}.`));
+    for (let round = 1; round <= 2; round++) {
+      for (const [how, save] of saves) {
+        const heading = `Plans Saved ${++n} Times`;
+        save(original.replace(HEADING, heading));
+        // Waits as long as the test may run: a save never seen times the test out, and the failure names it.
+        waiting = `round ${round}: the page saved ${how}`;
+        let page = "";
+        while (!(page = await (await fetch(`${base}/pricing`)).text()).includes(heading)) await new Promise((r) => setTimeout(r, 100));
+        expect(page, `round ${round}, saved ${how}`).toContain(heading);
+      }
+    }
+    // The whole build that follows the last save is in dist/.
+    waiting = "the whole build's pricing/index.html in dist/";
+    while (!readFileSync(path.join(p.dist, "pricing/index.html"), "utf8").includes(`Plans Saved ${n} Times`)) await new Promise((r) => setTimeout(r, 200));
+  }, 300_000);
+
   it("rebuilds after a template is saved, in place or by rename, writing what a build from scratch writes", async () => {
     const p = tempProject({}, { templates: true });
-    children.push(p.cleanup);
+    cleanups.push(p.cleanup);
     const { next } = await startDev(p.root, true);
     await next("ok");
     const stats = path.join(p.templates, "sections/Stats.tsx");
@@ -150,7 +225,7 @@ describe("the dev server", () => {
       await next("reload");
       // The same project, copied now, built from scratch by npm run build -- --full.
       const copy = tempProject({}, { templates: true });
-      children.push(copy.cleanup);
+      cleanups.push(copy.cleanup);
       cpSync(p.templates, copy.templates, { recursive: true });
       const full = spawnSync(process.execPath, ["scripts/build.mjs", "--full"], { cwd: ROOT, env: { ...process.env, SSG_PROJECT_ROOT: copy.root, SSG_PROJECT_TEMPLATES: copy.templates }, encoding: "utf8" });
       expect(full.status, full.stdout + full.stderr).toBe(0);
