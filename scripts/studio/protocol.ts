@@ -105,15 +105,30 @@ export interface SaveRequest {
   path: string;
   /** The new data (a Markdown entry's: front matter fields and "body"); the server keeps the file's formatting (json-edit.ts, md-edit.ts). */
   data: unknown;
-  /** The version the editor started from; a different one on disk is a conflict (409). */
+  /** The version the editor started from. */
   version: string;
-  /** Save even though the file changed on disk (the editor chose "keep mine"). */
+  /**
+   * The data of that version, as the editor opened it: when the file on disk has changed since,
+   * the save merges field by field against it (merge.ts), and only a field changed on both sides
+   * is a conflict (409). Without it, any change on disk is a conflict.
+   */
+  base?: unknown;
+  /** Save even though the file changed on disk (a tool's explicit choice; the Studio's app resolves conflicts field by field instead). */
   force?: boolean;
 }
 
+/** A field both sides changed, each its own way: the editor chooses. */
+export interface SaveConflict {
+  pointer: string;
+  mine: unknown;
+  theirs: unknown;
+}
+
 export type SaveReply =
-  | { ok: true; file: StudioFile }
-  | { ok: false; reason: "conflict"; disk: StudioFile }
+  /** fromTheirs: the fields whose change on disk (another tab, a pull) was merged into this save. */
+  | { ok: true; file: StudioFile; fromTheirs?: string[] }
+  /** merged: mine, with every change on disk that did not conflict; conflicts: the fields left to choose. */
+  | { ok: false; reason: "conflict"; disk: StudioFile; merged: unknown; conflicts: SaveConflict[] }
   | { ok: false; reason: "invalid"; issues: StudioIssue[] };
 
 /** POST /api/pages/new */

@@ -28,6 +28,8 @@ import { DraftBuilder } from "./drafts.ts";
 import { changedFiles, discard, fileDiff, isGitRepo } from "./git.ts";
 import { editJson } from "./json-edit.ts";
 import { editMarkdown } from "./md-edit.ts";
+import { withFileLock } from "./file-lock.ts";
+import { mergeData } from "./merge.ts";
 import { deletePlan, newPage, renamePage } from "./pages.ts";
 import { previewScript } from "./preview-script.ts";
 import type { DeletePageRequest, DraftReply, DraftRequest, NewPageRequest, PageOpReply, RenamePageRequest, SaveReply, SaveRequest, StudioFile, UploadReply } from "./protocol.ts";
@@ -171,6 +173,40 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     return out;
   }
 
+  /**
+   * A save, under the file's lock (file-lock.ts: no other Studio writes it meanwhile). Saved from an
+   * older version than the one on disk, it merges field by field (merge.ts); only fields changed on
+   * both sides come back as a conflict. A file written meanwhile by anything that takes no lock (a
+   * pull, an editor) is merged again, never overwritten.
+   */
+  async function save(abs: string, body: SaveRequest): Promise<SaveReply> {
+    for (let attempt = 0; ; attempt++) {
+      const disk = await readText(abs);
+      let data = body.data;
+      let fromTheirs: string[] = [];
+      const theirs = disk === undefined ? undefined : studioFile(body.path, disk);
+      if (theirs && theirs.version !== body.version && !body.force) {
+        if (body.base === undefined) return { ok: false, reason: "conflict", disk: theirs, merged: body.data, conflicts: [{ pointer: "", mine: body.data, theirs: theirs.data }] };
+        const merged = mergeData(body.base, body.data, theirs.data);
+        if (merged.conflicts.length) return { ok: false, reason: "conflict", disk: theirs, merged: merged.value, conflicts: merged.conflicts };
+        data = merged.value;
+        fromTheirs = merged.fromTheirs;
+      }
+      const text = textFor(body.path, disk, data);
+      const checked = await builder.check(new Map([...drafts, [body.path, text]]));
+      const errors = checked.issues.filter((i) => i.severity === "error" && i.file === body.path);
+      if (errors.length) return { ok: false, reason: "invalid", issues: errors };
+      if ((await readText(abs)) !== disk) {
+        if (attempt < 5) continue;
+        const now = await readText(abs);
+        return { ok: false, reason: "conflict", disk: studioFile(body.path, now ?? ""), merged: data, conflicts: [{ pointer: "", mine: data, theirs: now === undefined ? undefined : studioFile(body.path, now).data }] };
+      }
+      if (text !== disk) await writeWhole(abs, text);
+      drafts.delete(body.path);
+      return { ok: true, file: studioFile(body.path, text), ...(fromTheirs.length ? { fromTheirs } : {}) };
+    }
+  }
+
   const api: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<void>> = {
     "GET /api/site": async (_req, res) => sendJson(res, 200, await describeSite(paths, schemas, git)),
     "GET /api/schemas": async (_req, res) => {
@@ -195,18 +231,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     "POST /api/save": async (req, res) => {
       const body = await readJson<SaveRequest>(req);
       const abs = confined(body.path);
-      const disk = await readText(abs);
-      if (disk !== undefined && contentHash(disk) !== body.version && !body.force) {
-        const reply: SaveReply = { ok: false, reason: "conflict", disk: studioFile(body.path, disk) };
-        return sendJson(res, 409, reply);
-      }
-      const text = textFor(body.path, disk, body.data);
-      const checked = await builder.check(new Map([...drafts, [body.path, text]]));
-      const errors = checked.issues.filter((i) => i.severity === "error" && i.file === body.path);
-      if (errors.length) return sendJson(res, 422, { ok: false, reason: "invalid", issues: errors } satisfies SaveReply);
-      if (text !== disk) await writeWhole(abs, text);
-      drafts.delete(body.path);
-      sendJson(res, 200, { ok: true, file: studioFile(body.path, text) } satisfies SaveReply);
+      const reply = await withFileLock(abs, () => save(abs, body));
+      sendJson(res, reply.ok ? 200 : reply.reason === "conflict" ? 409 : 422, reply);
     },
     "POST /api/pages/new": async (req, res) => {
       const body = await readJson<NewPageRequest>(req);

@@ -7,3 +7,18 @@ export function inWords(name: string): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A field's place in words: "/sections/2/heading" -> "Section 3 › Heading"; "" -> "The whole file". */
+export function fieldInWords(pointer: string): string {
+  const parts: string[] = [];
+  for (const token of pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"))) {
+    if (/^\d+$/.test(token) && parts.length) parts[parts.length - 1] = `${parts.at(-1)!.replace(/(?<=[a-z])s$/, "")} ${Number(token) + 1}`;
+    else parts.push(/^\d+$/.test(token) ? `Item ${Number(token) + 1}` : inWords(token));
+  }
+  return parts.join(" › ") || "The whole file";
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listInWords(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

@@ -5,7 +5,7 @@
  * file with errors and a file changed on disk since; the preview renders drafts by the
  * site's templates with its markers, which a build never has.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
@@ -85,6 +85,63 @@ describe("the Studio's server", () => {
     const reply = (await again.json()) as SaveReply;
     expect(reply.ok === false && reply.reason === "conflict" && reply.disk.text).toBe(after);
     expect(disk(HOME)).toBe(after);
+  });
+
+  it("keeps both edits when two editors save different fields of one file at the same moment", async () => {
+    const file = await open(HOME);
+    type Home = { title: string; sections: { heading: string; text?: string }[] };
+    const a = structuredClone(file.data) as Home;
+    const b = structuredClone(file.data) as Home;
+    a.sections[0]!.heading = "Kites for gusty days";
+    b.sections[1]!.heading = "Now on the shelf";
+    // Both from the same version, sent together: one is saved first, the other merges with it.
+    const replies = await Promise.all([a, b].map(async (data) => (await post("/api/save", { path: HOME, data, version: file.version, base: file.data })).json() as Promise<SaveReply>));
+    expect(replies.map((r) => r.ok)).toEqual([true, true]);
+    const saved = JSON.parse(disk(HOME)) as Home;
+    expect([saved.sections[0]!.heading, saved.sections[1]!.heading]).toEqual(["Kites for gusty days", "Now on the shelf"]);
+    // The second says whose change it kept.
+    expect(replies.flatMap((r) => (r.ok ? (r.fromTheirs ?? []) : []))).toHaveLength(1);
+  });
+
+  it("asks when both changed the same field, with both versions, and writes nothing", async () => {
+    const file = await open(HOME);
+    type Home = { sections: { heading: string }[] };
+    const first = structuredClone(file.data) as Home;
+    first.sections[0]!.heading = "Kites for calm days";
+    expect((await post("/api/save", { path: HOME, data: first, version: file.version, base: file.data })).status).toBe(200);
+    const written = disk(HOME);
+    const second = structuredClone(file.data) as Home;
+    second.sections[0]!.heading = "Kites for no wind at all";
+    const res = await post("/api/save", { path: HOME, data: second, version: file.version, base: file.data });
+    expect(res.status).toBe(409);
+    const reply = (await res.json()) as SaveReply;
+    expect(reply.ok === false && reply.reason === "conflict" && reply.conflicts).toEqual([{ pointer: "/sections/0/heading", mine: "Kites for no wind at all", theirs: "Kites for calm days" }]);
+    expect(disk(HOME)).toBe(written);
+  });
+
+  it("merges with a change written to disk while the save was being checked (a pull), never over it", async () => {
+    const file = await open(HOME);
+    type Home = { description: string; sections: { heading: string }[] };
+    const mine = structuredClone(file.data) as Home;
+    mine.sections[1]!.heading = "Fresh on the shelf";
+    const pulled = disk(HOME).replace(/"description": "[^"]*"/, '"description": "Hand-made kites for beaches and hills, as pulled while a save was being checked by the Studio."');
+    // The save reads the file, then checks the whole site (slow) before writing: the pull lands in between.
+    const check = studio.builder.check.bind(studio.builder);
+    let pulledOnce = false;
+    studio.builder.check = async (drafts) => {
+      const result = await check(drafts);
+      if (!pulledOnce) ((pulledOnce = true), writeFileSync(path.join(site.root, HOME), pulled));
+      return result;
+    };
+    try {
+      const res = await post("/api/save", { path: HOME, data: mine, version: file.version, base: file.data });
+      expect(res.status).toBe(200);
+    } finally {
+      studio.builder.check = check;
+    }
+    const saved = JSON.parse(disk(HOME)) as Home;
+    expect(saved.description).toContain("as pulled while a save was being checked");
+    expect(saved.sections[1]!.heading).toBe("Fresh on the shelf");
   });
 
   it("refuses to save a file with errors, with the build's message, and leaves it as it was", async () => {

@@ -1,9 +1,37 @@
-/** The same file edited in two tabs: the second save is told the file changed on disk, and can load that version. */
+/**
+ * The same file edited in two tabs. Edits to different fields, saved at the same moment, are
+ * both kept, and each tab then shows the other's. The same field changed in both asks which to
+ * keep, shows both versions, and loses nothing: closing the question keeps the edit in the form.
+ */
 import { expect, openFile, openStudio, status, test } from "./support/studio.ts";
 
 const PLANS = "content/collections/plans.json";
 
-test("a save over another tab's save asks, and 'Load the version on disk' shows the other tab's value", async ({ context, studio }) => {
+test("two tabs saving different fields at the same moment both keep their edit", async ({ context, studio }) => {
+  const a = await context.newPage();
+  const b = await context.newPage();
+  for (const page of [a, b]) {
+    await openStudio(page, studio);
+    await openFile(page, /^Plans/);
+  }
+  const name = (page: typeof a, n: number) => page.getByRole("textbox", { name: "Name", exact: true }).nth(n);
+  await expect(name(a, 0)).toHaveValue("Access");
+  await expect(name(b, 1)).toHaveValue("Flow");
+  await name(a, 0).fill("Access, edited in tab A");
+  await name(b, 1).fill("Flow, edited in tab B");
+  await Promise.all([a, b].map((page) => page.getByRole("button", { name: "Save", exact: true }).click()));
+  for (const page of [a, b]) await expect(status(page)).toContainText(`Saved ${PLANS}.`);
+  const saved = studio.read(PLANS);
+  expect(saved).toContain('"name": "Access, edited in tab A"');
+  expect(saved).toContain('"name": "Flow, edited in tab B"');
+  // The tab that saved second says it kept the other edit, and shows it.
+  const second = (await status(a).textContent())!.includes("Also kept") ? a : b;
+  await expect(status(second)).toContainText("Also kept the changes made elsewhere to Item");
+  await expect(name(second, 0)).toHaveValue("Access, edited in tab A");
+  await expect(name(second, 1)).toHaveValue("Flow, edited in tab B");
+});
+
+test("the same field changed in two tabs asks which to keep, showing both, and loses nothing", async ({ context, studio }) => {
   const a = await context.newPage();
   const b = await context.newPage();
   for (const page of [a, b]) {
@@ -11,24 +39,32 @@ test("a save over another tab's save asks, and 'Load the version on disk' shows 
     await openFile(page, /^Plans/);
   }
   const name = (page: typeof a) => page.getByRole("textbox", { name: "Name", exact: true }).first();
-  await expect(name(a)).toHaveValue("Access");
-  await expect(name(b)).toHaveValue("Access");
-
   await name(a).fill("Access from tab A");
   await a.getByRole("button", { name: "Save", exact: true }).click();
   await expect(status(a)).toHaveText(`Saved ${PLANS}.`);
-  expect(studio.read(PLANS)).toContain('"name": "Access from tab A"');
 
   await name(b).fill("Access from tab B");
   await b.getByRole("button", { name: "Save", exact: true }).click();
-  const prompt = b.getByRole("alertdialog", { name: "This file changed on disk" });
+  const prompt = b.getByRole("alertdialog", { name: "Changed here and elsewhere" });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole("button", { name: "Cancel" })).toBeVisible();
-  await expect(prompt.getByRole("button", { name: "Overwrite with mine" })).toBeVisible();
-  // Tab B's edit was not written.
+  const field = prompt.getByRole("group", { name: "Item 1 › Name" });
+  await expect(field.getByRole("radio", { name: /Your version\s*Access from tab B/ })).not.toBeChecked();
+  await expect(field.getByRole("radio", { name: /The other version\s*Access from tab A/ })).not.toBeChecked();
+  // Nothing is chosen for the editor, and nothing was written.
+  await expect(prompt.getByRole("button", { name: "Save with these choices" })).toBeDisabled();
   expect(studio.read(PLANS)).toContain('"name": "Access from tab A"');
-  await prompt.getByRole("button", { name: "Load the version on disk" }).click();
+
+  // Closing the question keeps tab B's edit, unsaved.
+  await b.keyboard.press("Escape");
   await expect(prompt).toBeHidden();
-  await expect(name(b)).toHaveValue("Access from tab A");
-  expect(studio.read(PLANS)).not.toContain("tab B");
+  await expect(name(b)).toHaveValue("Access from tab B");
+  await expect(status(b)).toContainText("still here, unsaved");
+
+  // Saving again asks again; keeping tab B's version writes it.
+  await b.getByRole("button", { name: "Save", exact: true }).click();
+  await prompt.getByRole("group", { name: "Item 1 › Name" }).getByRole("radio", { name: /Your version/ }).check();
+  await prompt.getByRole("button", { name: "Save with these choices" }).click();
+  await expect(prompt).toBeHidden();
+  await expect(status(b)).toHaveText(`Saved ${PLANS}.`);
+  expect(studio.read(PLANS)).toContain('"name": "Access from tab B"');
 });

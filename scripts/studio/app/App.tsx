@@ -10,11 +10,13 @@
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { ChangesReply, DraftReply, PageOpReply, SaveReply, StudioAsset, StudioFile, StudioFileEntry, StudioIssue, StudioSchemas, StudioSite, UploadReply } from "../protocol.ts";
+import type { ChangesReply, DraftReply, PageOpReply, SaveConflict, SaveReply, StudioAsset, StudioFile, StudioFileEntry, StudioIssue, StudioSchemas, StudioSite, UploadReply } from "../protocol.ts";
 import { ApiError, get, post } from "./api.ts";
 import { StudioContext, type StudioContextValue } from "./context.ts";
 import { ChangesPanel, ConflictDialog, DeletePageDialog, NewPageDialog, ProblemsPanel, RenamePageDialog } from "./panels.tsx";
-import { errorTree, fieldId, findText, issueText } from "./pointer.ts";
+import { errorTree, fieldId, findText, issueText, setAt } from "./pointer.ts";
+import { mergeData } from "../merge.ts";
+import { fieldInWords, listInWords } from "../words.ts";
 import { Preview } from "./Preview.tsx";
 import { fields, SectionsProvider, templates, uiSchema, validator, widgets } from "./form.tsx";
 
@@ -41,7 +43,7 @@ export function App() {
   const [preview, setPreview] = useState<string>();
   const [panel, setPanel] = useState<"problems" | "changes" | undefined>();
   const [status, setStatus] = useState("");
-  const [conflict, setConflict] = useState<{ path: string; disk: StudioFile }>();
+  const [conflict, setConflict] = useState<{ path: string; disk: StudioFile; merged: unknown; conflicts: SaveConflict[] }>();
   const [dialog, setDialog] = useState<"new" | "rename" | "delete" | undefined>();
   const [filter, setFilter] = useState("");
   const [changes, setChanges] = useState<ChangesReply>();
@@ -163,27 +165,38 @@ export function App() {
     return () => removeEventListener("keydown", keys);
   });
 
-  async function save(path: string, force = false) {
+  async function save(path: string, resolved?: { data: unknown; disk: StudioFile }) {
     const o = openRef.current[path];
     if (!o) return;
     const errors = issues.filter((i) => i.file === path && i.severity === "error");
-    if (errors.length && !force) {
+    if (errors.length && !resolved) {
       setStatus(`Not saved: ${errors.length} ${errors.length === 1 ? "problem" : "problems"} to fix in this file first.`);
       return;
     }
     setStatus("Saving…");
+    // What is sent, and from which version: another tab's or a pull's changes to other fields are merged by the server.
+    const sentAt = o.at;
+    const sent = resolved ? resolved.data : o.history[sentAt];
+    const from = resolved ? resolved.disk : o.file;
     try {
-      const reply = await post<SaveReply>("/api/save", { path, data: o.history[o.at], version: o.file.version, force });
+      const reply = await post<SaveReply>("/api/save", { path, data: sent, version: from.version, base: from.data });
       if (reply.ok) {
+        const saved = reply.file.data;
         setOpen((all) => {
           const now = all[path]!;
-          return { ...all, [path]: { ...now, file: reply.file, savedAt: now.at } };
+          const typedSince = now.at !== sentAt || !equal(now.history[now.at], o.history[sentAt]);
+          if (!reply.fromTheirs?.length && !resolved) return { ...all, [path]: { ...now, file: reply.file, savedAt: typedSince ? sentAt : now.at } };
+          // The saved version holds changes made elsewhere: it becomes a step of the history, and what was typed meanwhile stays on top of it.
+          const history = [...now.history.slice(0, now.at + 1), saved];
+          if (typedSince) history.push(mergeData(sent, now.history[now.at], saved).value);
+          return { ...all, [path]: { ...now, file: reply.file, history, at: history.length - 1, savedAt: typedSince ? history.length - 2 : history.length - 1 } };
         });
-        setStatus(`Saved ${path}.`);
+        const kept = reply.fromTheirs?.length ? ` Also kept the changes made elsewhere to ${listInWords(reply.fromTheirs.map(fieldInWords))}.` : "";
+        setStatus(`Saved ${path}.${kept}`);
         void refreshSite();
       } else if (reply.reason === "conflict") {
-        setConflict({ path, disk: reply.disk });
-        setStatus("");
+        setConflict({ path, disk: reply.disk, merged: reply.merged, conflicts: reply.conflicts });
+        setStatus("Not saved yet: choose which version to keep.");
       } else {
         setIssues((all) => [...all.filter((i) => i.file !== path), ...reply.issues]);
         setStatus(`Not saved: ${reply.issues.length} ${reply.issues.length === 1 ? "problem" : "problems"} to fix in this file first.`);
@@ -418,20 +431,20 @@ export function App() {
           )}
           {conflict && (
             <ConflictDialog
+              key={conflict.disk.version}
               path={conflict.path}
-              onKeepMine={() => {
+              conflicts={conflict.conflicts}
+              onSave={(choices) => {
                 const c = conflict;
                 setConflict(undefined);
-                setOpen((all) => ({ ...all, [c.path]: { ...all[c.path]!, file: c.disk } }));
-                setTimeout(() => void save(c.path, true), 0);
+                let data = structuredClone(c.merged);
+                for (const [n, k] of c.conflicts.entries()) if (choices[n] === "theirs") data = setAt(data, k.pointer, k.theirs);
+                void save(c.path, { data, disk: c.disk });
               }}
-              onTakeTheirs={() => {
-                const c = conflict;
+              onCancel={() => {
                 setConflict(undefined);
-                setOpen((all) => ({ ...all, [c.path]: { file: c.disk, history: [c.disk.data], at: 0, lastChange: 0, savedAt: 0 } }));
-                setStatus(`Loaded the version of ${c.path} on disk.`);
+                setStatus(`Not saved: your changes to ${conflict.path} are still here, unsaved.`);
               }}
-              onCancel={() => setConflict(undefined)}
             />
           )}
           {dialog === "new" && (

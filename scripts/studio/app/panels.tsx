@@ -5,7 +5,8 @@
  * Escape closes them, focus returns where it was.
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { ChangesReply, DiffReply, NewPageRequest, PageOpReply, RenamePageRequest, StudioFileEntry, StudioIssue } from "../protocol.ts";
+import type { ChangesReply, DiffReply, NewPageRequest, PageOpReply, RenamePageRequest, SaveConflict, StudioFileEntry, StudioIssue } from "../protocol.ts";
+import { fieldInWords } from "../words.ts";
 import { get, post } from "./api.ts";
 import { issueText } from "./pointer.ts";
 
@@ -138,21 +139,51 @@ export function ChangesPanel({ changes, onClose, onDiscarded }: { changes: Chang
   );
 }
 
-export function ConflictDialog({ path, onKeepMine, onTakeTheirs, onCancel }: { path: string; onKeepMine: () => void; onTakeTheirs: () => void; onCancel: () => void }) {
+/** A value as the editor would recognise it: text as it reads, anything else in short. */
+function shown(value: unknown): string {
+  if (value === undefined || value === null || value === "") return "(empty)";
+  if (typeof value === "string") return value.length > 400 ? `${value.slice(0, 400)}…` : value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? "item" : "items"}: ${value.map((v) => (typeof v === "object" && v ? Object.values(v).find((x) => typeof x === "string") ?? "…" : String(v))).join("; ")}`.slice(0, 400);
+  const words = Object.values(value as Record<string, unknown>).filter((x) => typeof x === "string");
+  return words.length ? words.join(" · ").slice(0, 400) : "(a group of fields)";
+}
+
+/**
+ * Fields changed both here and elsewhere (another tab, another editor, a pull) since this file
+ * was opened. Everything else was merged already. Each field shows both versions; nothing is
+ * chosen for the editor, and closing the dialog keeps the unsaved edit in the form.
+ */
+export function ConflictDialog({ path, conflicts, onSave, onCancel }: { path: string; conflicts: SaveConflict[]; onSave: (choices: ("mine" | "theirs")[]) => void; onCancel: () => void }) {
+  const [choices, setChoices] = useState<("mine" | "theirs" | undefined)[]>(() => conflicts.map(() => undefined));
+  const whole = conflicts.length === 1 && conflicts[0]!.pointer === "";
+  const ready = choices.every(Boolean);
   return (
-    <Modal title="This file changed on disk" role="alertdialog" onClose={onCancel}>
+    <Modal title="Changed here and elsewhere" role="alertdialog" onClose={onCancel}>
       <p>
-        {path} was changed somewhere else (another tab or another editor) after you opened it here. Saving now would overwrite that change.
+        Someone changed {path} (in another tab, another editor, or by updating the files) after you opened it.{" "}
+        {whole ? "Choose which version to keep." : `Their other changes are kept with yours. ${conflicts.length === 1 ? "This field was" : "These fields were"} changed on both sides: choose which version to keep.`}
       </p>
+      {conflicts.map((c, n) => (
+        <fieldset key={c.pointer} className="st-conflict">
+          <legend>{fieldInWords(c.pointer)}</legend>
+          {(["mine", "theirs"] as const).map((side) => (
+            <label key={side} className="st-conflict-choice">
+              <input type="radio" name={`conflict-${n}`} checked={choices[n] === side} onChange={() => setChoices((all) => all.map((x, i) => (i === n ? side : x)))} />
+              <span>
+                <strong>{side === "mine" ? "Your version" : "The other version"}</strong>
+                <span className="st-conflict-value">{whole ? (side === "mine" ? "Your edits in this tab" : "The file as it is now") : shown(c[side])}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
       <div className="st-dialog-actions">
         <button type="button" className="st-button" onClick={onCancel}>
-          Cancel
+          Not now (keep editing)
         </button>
-        <button type="button" className="st-button" onClick={onTakeTheirs}>
-          Load the version on disk
-        </button>
-        <button type="button" className="st-button st-primary" onClick={onKeepMine}>
-          Overwrite with mine
+        <button type="button" className="st-button st-primary" disabled={!ready} onClick={() => onSave(choices as ("mine" | "theirs")[])}>
+          Save with these choices
         </button>
       </div>
     </Modal>
