@@ -16,6 +16,7 @@ import { promises as fs } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { writeWhole } from "../lib/fs.ts";
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "../lib/server.ts";
 import { contentHash } from "../lib/hash.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { hostIsOwn, writeAllowed } from "../lib/same-origin.ts";
@@ -65,31 +66,56 @@ class HttpError extends Error {
   }
 }
 
+/**
+ * A request's body, up to `limit` bytes. A larger one is answered 413 (the caller sends it): the
+ * rest is read and dropped, up to a bound, so that the client is still reading when the answer
+ * comes rather than finding its connection reset.
+ */
 function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
+  const tooLarge = () => new HttpError(413, `The request is too large: at most ${Math.round(limit / 1024 / 1024)} MB is accepted here.`);
   return new Promise((resolve, reject) => {
+    if (Number(req.headers["content-length"]) > limit) {
+      drop(req, limit);
+      return reject(tooLarge());
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        reject(new HttpError(413, `The request is too large (more than ${Math.round(limit / 1024 / 1024)} MB).`));
-        req.destroy();
-        return;
-      }
       chunks.push(chunk);
-    });
+      if (size > limit) {
+        req.off("data", onData);
+        chunks.length = 0;
+        drop(req, limit);
+        reject(tooLarge());
+      }
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
 
-async function readJson<T>(req: http.IncomingMessage): Promise<T> {
+/** Reads and drops the rest of a body refused for its size; past four times the limit the connection is cut. */
+function drop(req: http.IncomingMessage, limit: number): void {
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > 4 * limit) req.socket.destroy();
+  });
+  req.resume();
+}
+
+async function readJson<T extends object>(req: http.IncomingMessage): Promise<T> {
   const body = await readBody(req, MAX_JSON_BYTES);
+  let value: unknown;
   try {
-    return JSON.parse(body.toString("utf8")) as T;
+    value = JSON.parse(body.toString("utf8"));
   } catch {
     throw new HttpError(400, "The request is not JSON.");
   }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new HttpError(400, "The request must be a JSON object with the fields this address takes.");
+  return value as T;
 }
 
 function send(res: http.ServerResponse, status: number, body: string | Buffer, type: string, headers: Record<string, string> = {}): void {
@@ -255,7 +281,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     "POST /api/pages/delete": async (req, res) => {
       const body = await readJson<DeletePageRequest>(req);
       const abs = confined(body.path);
-      const plan = await deletePlan(paths.root, body.path);
+      const planned = await pageOp(() => deletePlan(paths.root, body.path));
+      if (!planned.ok) return sendJson(res, 422, planned satisfies PageOpReply);
+      const plan = planned.value;
       if (!plan.ok) return sendJson(res, 422, { ok: false, message: plan.message, linkedFrom: plan.linkedFrom } satisfies PageOpReply);
       await fs.rm(abs);
       sendJson(res, 200, { ok: true, changed: [body.path] } satisfies PageOpReply);
@@ -300,7 +328,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
 </html>
 `;
 
-  const appServer = http.createServer((req, res) => {
+  const appServer = studioServer((req, res) => {
     void handleApp(req, res).catch((err: unknown) => {
       if (err instanceof HttpError) return sendJson(res, err.status, { ok: false, message: err.message });
       const message = err instanceof Error ? err.message : String(err);
@@ -311,7 +339,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
 
   async function handleApp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (!hostIsOwn(req.headers.host, appPort)) throw new HttpError(403, "The Studio only answers on its own address (localhost or 127.0.0.1).");
-    const url = new URL(req.url ?? "/", "http://studio.invalid");
+    const url = parseTarget(req.url);
     const key = `${req.method} ${url.pathname}`;
     if (req.method === "POST") {
       const allowed = writeAllowed(req);
@@ -327,7 +355,13 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     if (url.pathname === "/app/studio.js") return send(res, 200, options.app.js, "text/javascript; charset=utf-8");
     if (url.pathname === "/app/studio.css") return send(res, 200, options.app.css, "text/css; charset=utf-8");
     if (url.pathname.startsWith("/files/assets/")) {
-      const file = `content/${decodeURIComponent(url.pathname.slice("/files/".length))}`;
+      let name: string;
+      try {
+        name = decodeURIComponent(url.pathname.slice("/files/".length));
+      } catch {
+        throw new HttpError(400, "The address of this file is malformed (a % not followed by two hexadecimal digits).");
+      }
+      const file = `content/${name}`;
       const bytes = await fs.readFile(confined(file)).catch(() => undefined);
       if (!bytes) throw new HttpError(404, `There is no ${file}.`);
       return send(res, 200, bytes, typeOf(file), { "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox" });
@@ -335,7 +369,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     throw new HttpError(404, `There is no ${url.pathname}.`);
   }
 
-  const previewServer = http.createServer((req, res) => {
+  const previewServer = studioServer((req, res) => {
     void handlePreview(req, res).catch((err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);
       send(res, 500, `The preview could not be made: ${message}`, "text/plain; charset=utf-8");
@@ -345,7 +379,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   async function handlePreview(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (!hostIsOwn(req.headers.host, previewPort)) return send(res, 403, "The preview only answers on its own address.", "text/plain; charset=utf-8");
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "The preview only reads.", "text/plain; charset=utf-8");
-    const url = new URL(req.url ?? "/", "http://preview.invalid");
+    let url: URL;
+    try {
+      url = parseTarget(req.url);
+    } catch {
+      return send(res, 400, "Malformed address.", "text/plain; charset=utf-8");
+    }
     let pathname: string;
     try {
       pathname = decodeURIComponent(url.pathname);
@@ -403,6 +442,29 @@ async function pageOp<T>(op: () => Promise<T>): Promise<{ ok: true; value: T } |
     if (err instanceof Error && !(err instanceof TypeError) && !(err as NodeJS.ErrnoException).code) return { ok: false, message: err.message };
     throw err;
   }
+}
+
+/** The request's target as a URL; a target that is not a path is the client's mistake (400). */
+function parseTarget(target: string | undefined): URL {
+  if (!target?.startsWith("/") || target.startsWith("//")) throw new HttpError(400, "The request's address is not a path.");
+  try {
+    return new URL(target, "http://studio.invalid");
+  } catch {
+    throw new HttpError(400, "The request's address is malformed.");
+  }
+}
+
+/**
+ * Both servers cut slow clients as `npm start`'s does (lib/server.ts): the request's headers
+ * within 5 s, the whole request within 10 s, and an idle connection after 5 s.
+ */
+function studioServer(handler: http.RequestListener): http.Server {
+  const server = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 1000 }, (req, res) => {
+    req.socket.setTimeout(0); // it has sent its request: answering may take a build's time
+    handler(req, res);
+  });
+  server.on("connection", (socket) => socket.setTimeout(HEADERS_TIMEOUT_MS, () => socket.destroy()));
+  return server;
 }
 
 function listen(server: http.Server, port: number): Promise<void> {

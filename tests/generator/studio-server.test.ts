@@ -61,6 +61,32 @@ describe("the Studio's server", () => {
     expect(disk(HOME)).toBe(before);
   });
 
+  it("answers a client's mistakes with 4xx and a sentence, never a crash or a reset", async () => {
+    const sentence = async (res: Response, status: number) => {
+      expect(res.status).toBe(status);
+      const { message } = (await res.json()) as { message: string };
+      expect(message).toMatch(/^\S.{10,}\.$/);
+      return message;
+    };
+    for (const body of [null, [], 3, "text"]) await sentence(await post("/api/save", body), 400);
+    await sentence(await fetch(url("/api/save"), { method: "POST", headers: own(), body: "{not json" }), 400);
+    expect(await sentence(await post("/api/pages/delete", { path: "content/collections/kites.json" }), 422)).toContain("is not a page");
+    await sentence(await fetch(url("/files/assets/%E0%A4%A.svg")), 400);
+    // 9 MB: more than a save takes. The answer comes whole, with the limit in words.
+    expect(await sentence(await fetch(url("/api/save"), { method: "POST", headers: own(), body: "x".repeat(9 * 1024 * 1024) }), 413)).toContain("at most 8 MB");
+  });
+
+  it("cuts a client that does not finish sending its request, as npm start's server does", async () => {
+    const net = await import("node:net");
+    const { port } = new URL(studio.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write("GET /api/site HTTP/1.1\r\nHost: localhost\r\n");
+    // The headers never end: the server closes the connection (after HEADERS_TIMEOUT_MS), rather than holding it.
+    await new Promise((resolve) => socket.once("close", resolve));
+    expect(socket.destroyed).toBe(true);
+  });
+
   it("keeps requests inside content/", async () => {
     for (const p of ["../package.json", "content/../schemas/page.schema.json", "/etc/passwd", "content/pages/../../templates/site.ts"]) {
       const res = await fetch(url(`/api/file?path=${encodeURIComponent(p)}`));
