@@ -7,7 +7,7 @@
  *   add-section.png   the "Add a section" catalogue
  *   image-picker.png  an image field's "Choose image" dialog
  *   problem.png       a field showing a problem (the page's title emptied)
- *   changes.png       the Changes panel with a saved edit's diff
+ *   changes.png       the Changes panel with a saved edit, field by field
  *   phone.png         the Studio at 390 px wide
  * A PNG over 300 KB is encoded again with sharp (a palette, compression level 9).
  * The scratch copy is removed afterwards; the project's files are never touched.
@@ -133,7 +133,7 @@ try {
     await fs.writeFile(home, text.replace("Run every building from one intelligent platform", "Run all your buildings from one intelligent platform"));
   }
   await page.getByRole("button", { name: "Changes" }).click();
-  await page.getByRole("button", { name: "Show changes" }).last().click();
+  await page.getByRole("button", { name: /^Show the changes to / }).last().click();
   await page.locator(".st-diff").waitFor();
   await page.waitForTimeout(300);
   await shot(page, "changes.png");

@@ -41,9 +41,10 @@ export interface BuildOptions {
   warm?: WarmCache;
   /**
    * Unsaved drafts by project-relative path ("content/pages/index.json"): read instead of
-   * the files on disk, and added when there is no such file (the Studio's preview).
+   * the files on disk, and added when there is no such file (the Studio's preview); null:
+   * the file as if deleted (the Studio's check of a delete or a discard before it is done).
    */
-  drafts?: ReadonlyMap<string, string>;
+  drafts?: ReadonlyMap<string, string | null>;
   /**
    * Render only some pages: those at these addresses (the Studio's preview of one page) or
    * those made from these content files, project-relative (the dev server's first answer to

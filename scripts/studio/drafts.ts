@@ -78,7 +78,7 @@ export class DraftBuilder {
   }
 
   /** Checks the whole site with these drafts (what `npm run check` reports), without rendering. */
-  async check(drafts: Map<string, string>): Promise<{ issues: StudioIssue[]; routes: Route[] }> {
+  async check(drafts: Map<string, string | null>): Promise<{ issues: StudioIssue[]; routes: Route[] }> {
     const result = await runPipeline(this.paths, { mode: "check", warm: this.warm, drafts });
     return { issues: result.issues.map(studioIssue), routes: result.routes };
   }

@@ -1,13 +1,15 @@
 /**
  * The Studio's Changes panel: where the project is a git repository, the content files
  * changed since the last commit, a readable diff of each, and "discard changes".
- * Committing stays in git (GitHub Desktop, the web UI). Git is run as a program with
+ * Publish commits content/ (and .generated/) and pushes it; History lists a file's versions
+ * and reads one back. Git is run as a program with
  * its arguments (execFile, never a shell), in the project folder, on paths confined to
  * content/ (confine.ts). Nothing else in the Studio needs git: without it, or outside
  * a repository, isGitRepo is false and the other functions throw a plain Error.
  */
 import { execFile } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
 import { contentFile } from "./confine.ts";
 
 export interface ChangedFile {
@@ -115,4 +117,89 @@ export async function discard(root: string, file: string): Promise<void> {
   }
   if (await tracked(root, file)) await ok(root, ["rm", "--cached", "--quiet", "--", file]);
   rmSync(abs, { force: true });
+}
+
+export interface PublishStep {
+  ok: boolean;
+  /** What happened, in a sentence. */
+  text: string;
+}
+
+/** The branch's upstream ("origin/main"), or undefined when it has none. */
+async function upstream(root: string): Promise<string | undefined> {
+  const run = await git(root, ["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"]);
+  return run.code === 0 ? run.stdout.trim() || undefined : undefined;
+}
+
+const firstLine = (text: string) => text.trim().split("\n").find((l) => l.trim() && !/^hint:/.test(l))?.replace(/^(fatal|error): /, "") ?? "";
+
+/**
+ * Publishes the content: commits content/ (and .generated/, the files a build makes from it,
+ * when the project keeps them) with the editor's message, then pushes to the branch's remote
+ * branch when it has one. Each step is reported in a sentence; a step that fails stops there.
+ * Git's own identity is used; where none is set, the commit is signed "Studio".
+ */
+export async function publish(root: string, message: string): Promise<PublishStep[]> {
+  await requireRepo(root);
+  const steps: PublishStep[] = [];
+  const paths = ["content", ...(existsSync(path.join(root, ".generated")) ? [".generated"] : [])];
+  await ok(root, ["add", "-A", "--", ...paths]);
+  const staged = (await ok(root, ["diff", "--cached", "--name-only", "-z", "--", ...paths])).split("\0").filter(Boolean);
+  if (!staged.length) return [{ ok: true, text: "Nothing to publish: the content is as it was last published." }];
+  const named = (await git(root, ["config", "user.name"])).code === 0 && (await git(root, ["config", "user.email"])).code === 0;
+  const identity = named ? [] : ["-c", "user.name=Studio", "-c", "user.email=studio@localhost"];
+  const commit = await git(root, [...identity, "commit", "--quiet", "--no-verify", "-m", message, "--", ...paths]);
+  if (commit.code !== 0) return [{ ok: false, text: `The changes could not be saved as a version: ${firstLine(commit.stderr) || `git exited with ${commit.code}`}.` }];
+  const id = (await ok(root, ["rev-parse", "--short", "HEAD"])).trim();
+  const content = staged.filter((f) => !f.startsWith(".generated/") && !f.includes("/.generated/")).length;
+  const made = content < staged.length ? ", with the images and files the build makes from them" : "";
+  steps.push({ ok: true, text: `Saved ${content} ${content === 1 ? "file" : "files"} as a new version (${id})${made}${named ? "" : `; signed “Studio”, as git has no name set on this computer`}.` });
+  const target = await upstream(root);
+  if (!target) {
+    steps.push({ ok: true, text: "This copy of the site is not linked to a shared one, so the version stays on this computer. A developer can link it (git push -u) to publish from here." });
+    return steps;
+  }
+  const push = await git(root, ["push", "--quiet"]);
+  steps.push(push.code === 0 ? { ok: true, text: `Sent to ${target}: the site is published from there.` } : { ok: false, text: `The version was saved here but could not be sent to ${target}: ${firstLine(push.stderr) || `git exited with ${push.code}`}. Try Publish again later; nothing is lost.` });
+  return steps;
+}
+
+export interface Version {
+  commit: string;
+  author: string;
+  /** ISO 8601. */
+  date: string;
+  message: string;
+}
+
+/** The versions of one content file, newest first (following renames), up to `limit`. */
+export async function history(root: string, file: string, limit = 50): Promise<Version[]> {
+  contentFile(root, file);
+  await requireRepo(root);
+  if (!(await hasHead(root))) return [];
+  const out = await ok(root, ["log", "--follow", `-n${limit}`, "--format=%H%x1f%an%x1f%aI%x1f%s%x1e", "--", file]);
+  return out
+    .split("\x1e")
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => {
+      const [commit, author, date, message] = r.split("\x1f");
+      return { commit: commit!, author: author!, date: date!, message: message! };
+    });
+}
+
+/** A content file's text in an earlier version (a commit from history()), or undefined if it was not there. */
+export async function textAt(root: string, commit: string, file: string): Promise<string | undefined> {
+  contentFile(root, file);
+  if (!/^[0-9a-f]{7,64}$/.test(commit)) throw new Error(`“${commit}” is not a version of this site.`);
+  await requireRepo(root);
+  const run = await git(root, ["show", `${commit}:./${file}`]);
+  return run.code === 0 ? run.stdout : undefined;
+}
+
+/** The file's text as last committed, or undefined for a new file. */
+export async function committedText(root: string, file: string): Promise<string | undefined> {
+  contentFile(root, file);
+  await requireRepo(root);
+  return (await inHead(root, file)) ? ok(root, ["show", `HEAD:./${file}`]) : undefined;
 }

@@ -137,3 +137,9 @@ function differences(a: unknown, b: unknown, at: string): string[] {
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.flatMap((v, i) => differences(v, b[i], child(at, i)));
   return [at];
 }
+
+/** What changed from `before` to `after`, field by field, for people to read (the Changes panel). */
+export function fieldChanges(before: unknown, after: unknown): { pointer: string; before: unknown; after: unknown }[] {
+  const at = (data: unknown, pointer: string) => pointer.split("/").slice(1).reduce<unknown>((node, t) => (node as Record<string, unknown> | undefined)?.[t.replace(/~1/g, "/").replace(/~0/g, "~")], data);
+  return differences(before, after, "").map((pointer) => ({ pointer, before: at(before, pointer), after: at(after, pointer) }));
+}

@@ -129,7 +129,9 @@ export type SaveReply =
   | { ok: true; file: StudioFile; fromTheirs?: string[] }
   /** merged: mine, with every change on disk that did not conflict; conflicts: the fields left to choose. */
   | { ok: false; reason: "conflict"; disk: StudioFile; merged: unknown; conflicts: SaveConflict[] }
-  | { ok: false; reason: "invalid"; issues: StudioIssue[] };
+  | { ok: false; reason: "invalid"; issues: StudioIssue[] }
+  /** The file itself is fine, but saving it would give other files errors (a record they list removed): those errors. */
+  | { ok: false; reason: "breaks"; issues: StudioIssue[] };
 
 /** POST /api/pages/new */
 export interface NewPageRequest {
@@ -154,7 +156,7 @@ export interface DeletePageRequest {
 
 export type PageOpReply =
   | { ok: true; path?: string; changed: string[] }
-  | { ok: false; message: string; linkedFrom?: { file: string; pointer: string }[] };
+  | { ok: false; message: string; linkedFrom?: { file: string; pointer: string; message?: string }[] };
 
 /** POST /api/upload?name=…: the file's bytes as the body. */
 export type UploadReply = { ok: true; asset: StudioAsset } | { ok: false; message: string };
@@ -165,8 +167,32 @@ export interface ChangesReply {
   files: { path: string; status: "modified" | "added" | "deleted" | "untracked" }[];
 }
 
-/** GET /api/diff?path=… */
+/** GET /api/diff?path=…: the file against its last published version, field by field (and as text, for files without fields). */
 export interface DiffReply {
   path: string;
+  status: "modified" | "added" | "deleted" | "untracked";
+  fields: { pointer: string; before: unknown; after: unknown }[];
   diff: string;
+}
+
+/** POST /api/publish */
+export interface PublishRequest {
+  message: string;
+}
+export interface PublishReply {
+  ok: boolean;
+  steps: { ok: boolean; text: string }[];
+}
+
+/** GET /api/history?path=…: the file's earlier versions, newest first. */
+export interface HistoryReply {
+  path: string;
+  versions: { commit: string; author: string; date: string; message: string }[];
+}
+
+/** GET /api/version?path=…&commit=…: the file's data in that version (absent: the file did not exist then). */
+export interface VersionReply {
+  path: string;
+  commit: string;
+  data?: unknown;
 }

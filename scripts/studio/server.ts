@@ -26,13 +26,15 @@ import { outputFor } from "../pipeline/stages/routes/routes.ts";
 import { loadSchemas, type SchemaSet } from "../pipeline/stages/validate/schemas.ts";
 import { ConfinementError, contentFile } from "./confine.ts";
 import { DraftBuilder } from "./drafts.ts";
-import { changedFiles, discard, fileDiff, isGitRepo } from "./git.ts";
+import { changedFiles, committedText, discard, fileDiff, history, isGitRepo, publish, textAt } from "./git.ts";
 import { editJson } from "./json-edit.ts";
 import { editMarkdown } from "./md-edit.ts";
 import { withFileLock } from "./file-lock.ts";
-import { mergeData } from "./merge.ts";
+import { fieldChanges, mergeData } from "./merge.ts";
 import { deletePlan, newPage, renamePage } from "./pages.ts";
 import { previewScript } from "./preview-script.ts";
+import type { DiffReply, HistoryReply, PublishReply, PublishRequest, VersionReply } from "./protocol.ts";
+import type { StudioIssue } from "./protocol.ts";
 import type { DeletePageRequest, DraftReply, DraftRequest, NewPageRequest, PageOpReply, RenamePageRequest, SaveReply, SaveRequest, StudioFile, UploadReply } from "./protocol.ts";
 import { assetInfo, describeSite } from "./site.ts";
 import { studioSchemas } from "./bundle-schemas.ts";
@@ -200,6 +202,23 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   }
 
   /**
+   * What a change of files (text, or null for a file removed) would bring, checked on the whole
+   * site as it is on disk with the change: the changed files' own errors, and the errors it would
+   * cause elsewhere (a record removed that a page still lists, a page a link still goes to),
+   * leaving out those already there before it.
+   */
+  async function breaks(changes: Map<string, string | null>): Promise<{ own: StudioIssue[]; elsewhere: StudioIssue[] }> {
+    const errors = (issues: StudioIssue[]) => issues.filter((i) => i.severity === "error");
+    const after = errors((await builder.check(changes)).issues);
+    const own = after.filter((i) => changes.has(i.file));
+    const others = after.filter((i) => !changes.has(i.file));
+    if (!others.length) return { own, elsewhere: [] };
+    const key = (i: StudioIssue) => `${i.code}\0${i.file}\0${i.pointer}`;
+    const before = new Set(errors((await builder.check(new Map())).issues).map(key));
+    return { own, elsewhere: others.filter((i) => !before.has(key(i))) };
+  }
+
+  /**
    * A save, under the file's lock (file-lock.ts: no other Studio writes it meanwhile). Saved from an
    * older version than the one on disk, it merges field by field (merge.ts); only fields changed on
    * both sides come back as a conflict. A file written meanwhile by anything that takes no lock (a
@@ -219,9 +238,9 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         fromTheirs = merged.fromTheirs;
       }
       const text = textFor(body.path, disk, data);
-      const checked = await builder.check(new Map([...drafts, [body.path, text]]));
-      const errors = checked.issues.filter((i) => i.severity === "error" && i.file === body.path);
-      if (errors.length) return { ok: false, reason: "invalid", issues: errors };
+      const { own, elsewhere } = await breaks(new Map([[body.path, text]]));
+      if (own.length) return { ok: false, reason: "invalid", issues: own };
+      if (elsewhere.length) return { ok: false, reason: "breaks", issues: elsewhere };
       if ((await readText(abs)) !== disk) {
         if (attempt < 5) continue;
         const now = await readText(abs);
@@ -285,6 +304,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       if (!planned.ok) return sendJson(res, 422, planned satisfies PageOpReply);
       const plan = planned.value;
       if (!plan.ok) return sendJson(res, 422, { ok: false, message: plan.message, linkedFrom: plan.linkedFrom } satisfies PageOpReply);
+      const { elsewhere } = await breaks(new Map([[body.path, null]]));
+      if (elsewhere.length) return sendJson(res, 422, brokenBy(`${body.path} cannot be deleted`, elsewhere));
       await fs.rm(abs);
       sendJson(res, 200, { ok: true, changed: [body.path] } satisfies PageOpReply);
     },
@@ -301,13 +322,49 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     "GET /api/changes": async (_req, res) => sendJson(res, 200, git ? { git, files: await changedFiles(paths.root) } : { git, files: [] }),
     "GET /api/diff": async (_req, res, url) => {
       const file = url.searchParams.get("path");
+      const abs = confined(file);
+      const [before, now, diff, listed] = await Promise.all([committedText(paths.root, file!), readText(abs), fileDiff(paths.root, file!), changedFiles(paths.root)]);
+      const dataOf = (text: string | undefined) => (text === undefined ? undefined : studioFile(file!, text).data);
+      let fields: DiffReply["fields"] = [];
+      try {
+        fields = fieldChanges(dataOf(before), dataOf(now));
+      } catch {
+        // A file that does not parse (a half-written edit outside the Studio) is shown as text only.
+      }
+      const status = listed.find((f) => f.path === file)?.status ?? "modified";
+      sendJson(res, 200, { path: file!, status, fields, diff } satisfies DiffReply);
+    },
+    "POST /api/publish": async (req, res) => {
+      const body = await readJson<PublishRequest>(req);
+      const message = typeof body.message === "string" ? body.message.trim() : "";
+      if (!message) throw new HttpError(400, "Say in a few words what changed: it is kept with the version.");
+      // Nothing that fails the build is published: the site would not deploy.
+      const checked = await builder.check(new Map());
+      const errors = checked.issues.filter((i) => i.severity === "error");
+      if (errors.length) return sendJson(res, 422, { ok: false, steps: [{ ok: false, text: `Not published: the site has ${errors.length} ${errors.length === 1 ? "problem" : "problems"} to fix first (see Problems).` }] } satisfies PublishReply);
+      const steps = await publish(paths.root, message);
+      sendJson(res, 200, { ok: steps.every((s) => s.ok), steps } satisfies PublishReply);
+    },
+    "GET /api/history": async (_req, res, url) => {
+      const file = url.searchParams.get("path");
       confined(file);
-      sendJson(res, 200, { path: file, diff: await fileDiff(paths.root, file!) });
+      sendJson(res, 200, { path: file!, versions: await history(paths.root, file!) } satisfies HistoryReply);
+    },
+    "GET /api/version": async (_req, res, url) => {
+      const file = url.searchParams.get("path");
+      const commit = url.searchParams.get("commit") ?? "";
+      confined(file);
+      if (!/^[0-9a-f]{7,64}$/.test(commit)) throw new HttpError(400, "That is not a version of this site.");
+      const text = await textAt(paths.root, commit, file!);
+      sendJson(res, 200, { path: file!, commit, ...(text === undefined ? {} : { data: studioFile(file!, text).data }) } satisfies VersionReply);
     },
     "POST /api/discard": async (req, res) => {
       const body = await readJson<{ path: string }>(req);
-      confined(body.path);
-      await discard(paths.root, body.path);
+      const abs = confined(body.path);
+      // Half of a rename discarded, a record brought back that another change replaced: caught before anything is undone.
+      const { elsewhere } = await breaks(new Map([[body.path, (await committedText(paths.root, body.path)) ?? null]]));
+      if (elsewhere.length) return sendJson(res, 422, brokenBy(`The changes to ${body.path} cannot be discarded alone`, elsewhere));
+      await withFileLock(abs, () => discard(paths.root, body.path));
       sendJson(res, 200, { ok: true });
     },
   };
@@ -442,6 +499,16 @@ async function pageOp<T>(op: () => Promise<T>): Promise<{ ok: true; value: T } |
     if (err instanceof Error && !(err instanceof TypeError) && !(err as NodeJS.ErrnoException).code) return { ok: false, message: err.message };
     throw err;
   }
+}
+
+/** A refusal naming the pages a change would break, each issue a place to go and fix it. */
+function brokenBy(what: string, issues: StudioIssue[]): PageOpReply {
+  const files = [...new Set(issues.map((i) => i.file))];
+  return {
+    ok: false,
+    message: `${what}: ${files.length === 1 ? "another file" : `${files.length} other files`} would then have ${issues.length === 1 ? "a problem" : `${issues.length} problems`} and the site would not build (${files.join(", ")}). Change ${files.length === 1 ? "it" : "them"} first.`,
+    linkedFrom: issues.map((i) => ({ file: i.file, pointer: i.pointer, message: i.message })),
+  };
 }
 
 /** The request's target as a URL; a target that is not a path is the client's mistake (400). */

@@ -170,6 +170,22 @@ describe("the Studio's server", () => {
     expect(saved.sections[1]!.heading).toBe("Fresh on the shelf");
   });
 
+  it("refuses a save that would break another page, naming it, and writes nothing", async () => {
+    const KITES = "content/collections/kites.json";
+    const before = disk(KITES);
+    const file = await open(KITES);
+    const data = structuredClone(file.data) as { items: { id: string }[] };
+    data.items = data.items.filter((k) => k.id !== "delta");
+    const res = await post("/api/save", { path: KITES, data, version: file.version, base: file.data });
+    expect(res.status).toBe(422);
+    const reply = (await res.json()) as SaveReply;
+    expect(reply.ok === false && reply.reason).toBe("breaks");
+    const issues = reply.ok === false && reply.reason === "breaks" ? reply.issues : [];
+    expect(issues.map((i) => i.file)).toEqual([HOME]);
+    expect(issues[0]!.message).toContain("delta");
+    expect(disk(KITES)).toBe(before);
+  });
+
   it("refuses to save a file with errors, with the build's message, and leaves it as it was", async () => {
     const before = disk(HOME);
     const file = await open(HOME);

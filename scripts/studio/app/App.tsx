@@ -13,7 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChangesReply, DraftReply, PageOpReply, SaveConflict, SaveReply, StudioAsset, StudioFile, StudioFileEntry, StudioIssue, StudioSchemas, StudioSite, UploadReply } from "../protocol.ts";
 import { ApiError, get, post } from "./api.ts";
 import { StudioContext, type StudioContextValue } from "./context.ts";
-import { ChangesPanel, ConflictDialog, DeletePageDialog, NewPageDialog, ProblemsPanel, RenamePageDialog } from "./panels.tsx";
+import { ChangesPanel, ConflictDialog, DeletePageDialog, HistoryPanel, NewPageDialog, ProblemsPanel, PublishDialog, RenamePageDialog } from "./panels.tsx";
 import { errorTree, fieldId, findText, issueText, setAt } from "./pointer.ts";
 import { mergeData } from "../merge.ts";
 import { fieldInWords, listInWords } from "../words.ts";
@@ -41,10 +41,12 @@ export function App() {
   const [address, setAddress] = useState("/");
   const [issues, setIssues] = useState<StudioIssue[]>([]);
   const [preview, setPreview] = useState<string>();
-  const [panel, setPanel] = useState<"problems" | "changes" | undefined>();
+  const [panel, setPanel] = useState<"problems" | "changes" | "history" | undefined>();
   const [status, setStatus] = useState("");
+  /** A save refused because it would break other files: their problems, each a place to go. */
+  const [broken, setBroken] = useState<{ path: string; issues: StudioIssue[] }>();
   const [conflict, setConflict] = useState<{ path: string; disk: StudioFile; merged: unknown; conflicts: SaveConflict[] }>();
-  const [dialog, setDialog] = useState<"new" | "rename" | "delete" | undefined>();
+  const [dialog, setDialog] = useState<"new" | "rename" | "delete" | "publish" | undefined>();
   const [filter, setFilter] = useState("");
   const [changes, setChanges] = useState<ChangesReply>();
   const openRef = useRef(open);
@@ -136,6 +138,15 @@ export function App() {
       return { ...all, [path]: { ...o, history, at: history.length - 1, lastChange: now, savedAt: Math.min(o.savedAt, history.length - 1) } };
     });
 
+  /** Puts `data` in the form as a step of its own (an earlier version shown from History): unsaved, undoable. */
+  const load = (path: string, data: unknown) =>
+    setOpen((all) => {
+      const o = all[path];
+      if (!o || equal(o.history[o.at], data)) return all;
+      const history = [...o.history.slice(0, o.at + 1), data].slice(-200);
+      return { ...all, [path]: { ...o, history, at: history.length - 1, lastChange: 0 } };
+    });
+
   /** Closes the open files `which` names (a page op changed them on disk: they are read again when opened). */
   const forget = (which: (path: string) => boolean) => setOpen((all) => Object.fromEntries(Object.entries(all).filter(([p]) => !which(p))));
 
@@ -181,6 +192,7 @@ export function App() {
     try {
       const reply = await post<SaveReply>("/api/save", { path, data: sent, version: from.version, base: from.data });
       if (reply.ok) {
+        setBroken(undefined);
         const saved = reply.file.data;
         setOpen((all) => {
           const now = all[path]!;
@@ -197,6 +209,10 @@ export function App() {
       } else if (reply.reason === "conflict") {
         setConflict({ path, disk: reply.disk, merged: reply.merged, conflicts: reply.conflicts });
         setStatus("Not saved yet: choose which version to keep.");
+      } else if (reply.reason === "breaks") {
+        setBroken({ path, issues: reply.issues });
+        const files = new Set(reply.issues.map((i) => i.file)).size;
+        setStatus(`Not saved: this change would break ${files === 1 ? "another page" : `${files} other pages`} (listed below).`);
       } else {
         setIssues((all) => [...all.filter((i) => i.file !== path), ...reply.issues]);
         setStatus(`Not saved: ${reply.issues.length} ${reply.issues.length === 1 ? "problem" : "problems"} to fix in this file first.`);
@@ -301,9 +317,14 @@ export function App() {
                 Problems <span className={allErrors ? "st-count st-count-bad" : "st-count"}>{issues.length}</span>
               </button>
               {site.git && (
-                <button type="button" className="st-button" aria-expanded={panel === "changes"} onClick={() => (setPanel(panel === "changes" ? undefined : "changes"), void loadChanges())}>
-                  Changes
-                </button>
+                <>
+                  <button type="button" className="st-button" aria-expanded={panel === "changes"} onClick={() => (setPanel(panel === "changes" ? undefined : "changes"), void loadChanges())}>
+                    Changes
+                  </button>
+                  <button type="button" className="st-button st-primary" onClick={() => setDialog("publish")}>
+                    Publish
+                  </button>
+                </>
               )}
             </div>
           </header>
@@ -352,6 +373,11 @@ export function App() {
                     <button type="button" className="st-button" onClick={() => step(entry.path, 1)} disabled={o.at >= o.history.length - 1} aria-keyshortcuts="Control+Shift+Z">
                       Redo
                     </button>
+                    {site.git && (
+                      <button type="button" className="st-button" aria-expanded={panel === "history"} onClick={() => setPanel(panel === "history" ? undefined : "history")}>
+                        History
+                      </button>
+                    )}
                     {entry.kind === "page" && entry.address !== "/" && entry.address !== "/404" && (
                       <>
                         <button type="button" className="st-button" onClick={() => setDialog("rename")}>
@@ -370,6 +396,20 @@ export function App() {
                 <p className="st-status" role="status" aria-live="polite">
                   {status}
                 </p>
+                {broken && broken.path === entry.path && (
+                  <div className="st-alert" role="alert">
+                    <p>Saving this would break other pages. Change them first, or undo the change here:</p>
+                    <ul>
+                      {broken.issues.map((i, n) => (
+                        <li key={n}>
+                          <button type="button" className="st-link" onClick={() => (setBroken(undefined), void openFile(i.file, i.pointer))}>
+                            {site.files.find((f) => f.path === i.file)?.label ?? i.file}: {i.message}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
                 {errorsHere.length > 0 && (
                   <div className="st-alert" role="alert">
                     <p>
@@ -417,8 +457,29 @@ export function App() {
             else setAddress(a);
           }} />
           {panel === "problems" && <ProblemsPanel issues={issues} onClose={() => setPanel(undefined)} onPick={(i) => void openFile(i.file, i.pointer)} />}
+          {panel === "history" && current && (
+            <HistoryPanel
+              key={current}
+              path={current}
+              label={site.files.find((f) => f.path === current)?.label ?? current}
+              onClose={() => setPanel(undefined)}
+              onShow={(version, data) => {
+                load(current, data);
+                setStatus(`Showing the version of ${new Date(version.date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}. Save to restore it, or Undo to go back.`);
+              }}
+            />
+          )}
+          {dialog === "publish" && (
+            <PublishDialog
+              files={site.files}
+              unsaved={[...dirtyPaths]}
+              onClose={() => setDialog(undefined)}
+              onPublished={() => void loadChanges()}
+            />
+          )}
           {panel === "changes" && changes && (
             <ChangesPanel
+              files={site.files}
               changes={changes}
               onClose={() => setPanel(undefined)}
               onDiscarded={async (path) => {

@@ -1,11 +1,11 @@
 /**
- * The Studio's panels and dialogs: every problem of the site, the changes since the
- * last commit (with a diff and "discard"), the conflict prompt, and the page
+ * The Studio's panels and dialogs: every problem of the site, the changes not yet
+ * published (field by field, with "discard"), Publish, a file's History, the conflict prompt, and the page
  * operations (new, rename, delete). Dialogs are native modal <dialog>s: labelled,
  * Escape closes them, focus returns where it was.
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { ChangesReply, DiffReply, NewPageRequest, PageOpReply, RenamePageRequest, SaveConflict, StudioFileEntry, StudioIssue } from "../protocol.ts";
+import type { ChangesReply, DiffReply, HistoryReply, NewPageRequest, PageOpReply, PublishReply, RenamePageRequest, SaveConflict, StudioFileEntry, StudioIssue, VersionReply } from "../protocol.ts";
 import { fieldInWords } from "../words.ts";
 import { get, post } from "./api.ts";
 import { issueText } from "./pointer.ts";
@@ -54,10 +54,16 @@ export function ProblemsPanel({ issues, onClose, onPick }: { issues: StudioIssue
   );
 }
 
-export function ChangesPanel({ changes, onClose, onDiscarded }: { changes: ChangesReply; onClose: () => void; onDiscarded: (path: string) => Promise<void> }) {
+const STATUS_WORDS: Record<string, string> = { modified: "Changed", added: "New", untracked: "New", deleted: "Removed" };
+
+/** A file's name as the editor knows it: its label in the file list, else its path. */
+const labelOf = (files: StudioFileEntry[], path: string) => files.find((f) => f.path === path)?.label ?? path;
+
+export function ChangesPanel({ changes, files, onClose, onDiscarded }: { changes: ChangesReply; files: StudioFileEntry[]; onClose: () => void; onDiscarded: (path: string) => Promise<void> }) {
   const [diff, setDiff] = useState<DiffReply>();
   const [confirm, setConfirm] = useState<string>();
   const [message, setMessage] = useState("");
+  const [refused, setRefused] = useState<PageOpReply>();
   const show = async (path: string) => {
     try {
       setDiff(await get<DiffReply>(`/api/diff?path=${encodeURIComponent(path)}`));
@@ -68,24 +74,25 @@ export function ChangesPanel({ changes, onClose, onDiscarded }: { changes: Chang
   return (
     <aside className="st-panel st-panel-wide" aria-labelledby="st-changes-title">
       <div className="st-panel-head">
-        <h2 id="st-changes-title">Changes since the last commit</h2>
+        <h2 id="st-changes-title">Changes not yet published</h2>
         <button type="button" className="st-button" onClick={onClose}>
           Close
         </button>
       </div>
-      <p className="st-help">To publish, commit these files with git (GitHub Desktop, or the GitHub web page): CONTENT.md explains how.</p>
+      <p className="st-help">Saved changes stay on this computer until you publish them (Publish, at the top).</p>
       <p role="status">{message}</p>
+      <OpResult reply={refused} />
       {changes.files.length === 0 ? (
-        <p>No changes: the content is as it was committed.</p>
+        <p>No changes: the content is as it was last published.</p>
       ) : (
         <ul className="st-changes">
           {changes.files.map((f) => (
             <li key={f.path}>
-              <span className={`st-change st-change-${f.status}`}>{f.status}</span> {f.path}{" "}
-              <button type="button" className="st-mini" onClick={() => void show(f.path)}>
+              <span className={`st-change st-change-${f.status}`}>{STATUS_WORDS[f.status]}</span> {labelOf(files, f.path)}{" "}
+              <button type="button" className="st-mini" onClick={() => void show(f.path)} aria-label={`Show the changes to ${labelOf(files, f.path)}`}>
                 Show changes
               </button>{" "}
-              <button type="button" className="st-mini st-danger" onClick={() => setConfirm(f.path)}>
+              <button type="button" className="st-mini st-danger" onClick={() => setConfirm(f.path)} aria-label={`Discard the changes to ${labelOf(files, f.path)}`}>
                 Discard changes
               </button>
             </li>
@@ -93,22 +100,49 @@ export function ChangesPanel({ changes, onClose, onDiscarded }: { changes: Chang
         </ul>
       )}
       {diff && (
-        <figure className="st-diff">
-          <figcaption>{diff.path}</figcaption>
-          <pre tabIndex={0} aria-label={`Changes in ${diff.path}`}>
-            {diff.diff.split("\n").map((line, n) => (
-              <span key={n} className={line.startsWith("+") && !line.startsWith("+++") ? "st-add-line" : line.startsWith("-") && !line.startsWith("---") ? "st-del-line" : undefined}>
-                {line}
-                {"\n"}
-              </span>
-            ))}
-          </pre>
-        </figure>
+        <section className="st-diff" aria-labelledby="st-diff-title">
+          <h3 id="st-diff-title">{labelOf(files, diff.path)}: {diff.status === "deleted" ? "removed" : diff.status === "modified" ? "what changed" : "a new file"}</h3>
+          {diff.fields.length > 0 && diff.status === "modified" ? (
+            <table className="st-field-changes">
+              <thead>
+                <tr>
+                  <th scope="col">Field</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">Now</th>
+                </tr>
+              </thead>
+              <tbody>
+                {diff.fields.map((f) => (
+                  <tr key={f.pointer}>
+                    <th scope="row">{fieldInWords(f.pointer)}</th>
+                    <td>{shown(f.before)}</td>
+                    <td>{shown(f.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : diff.status !== "modified" ? null : (
+            <p>Only the file's layout changed (spacing or order), not what it says.</p>
+          )}
+          {diff.diff && (
+            <details>
+              <summary>Show the file's text as changed</summary>
+              <pre tabIndex={0} aria-label={`Changes in ${diff.path}`}>
+                {diff.diff.split("\n").map((line, n) => (
+                  <span key={n} className={line.startsWith("+") && !line.startsWith("+++") ? "st-add-line" : line.startsWith("-") && !line.startsWith("---") ? "st-del-line" : undefined}>
+                    {line}
+                    {"\n"}
+                  </span>
+                ))}
+              </pre>
+            </details>
+          )}
+        </section>
       )}
       {confirm && (
         <Modal title="Discard changes?" role="alertdialog" onClose={() => setConfirm(undefined)}>
           <p>
-            {confirm} goes back to how it was at the last commit. What changed since is lost.
+            {labelOf(files, confirm)} goes back to how it was when last published. What changed since is lost.
           </p>
           <div className="st-dialog-actions">
             <button type="button" className="st-button" onClick={() => setConfirm(undefined)}>
@@ -121,9 +155,14 @@ export function ChangesPanel({ changes, onClose, onDiscarded }: { changes: Chang
                 const path = confirm;
                 setConfirm(undefined);
                 try {
-                  await post("/api/discard", { path });
+                  const r = await post<PageOpReply>("/api/discard", { path });
+                  if (!r.ok) {
+                    setRefused(r);
+                    return;
+                  }
+                  setRefused(undefined);
                   setDiff(undefined);
-                  setMessage(`Discarded the changes to ${path}.`);
+                  setMessage(`Discarded the changes to ${labelOf(files, path)}.`);
                   await onDiscarded(path);
                 } catch (e) {
                   setMessage((e as Error).message);
@@ -134,6 +173,136 @@ export function ChangesPanel({ changes, onClose, onDiscarded }: { changes: Chang
             </button>
           </div>
         </Modal>
+      )}
+    </aside>
+  );
+}
+
+/** Publish: what changed in words, a message, then each step's result (git.ts publish). */
+export function PublishDialog({ files, unsaved, onClose, onPublished }: { files: StudioFileEntry[]; unsaved: string[]; onClose: () => void; onPublished: () => void }) {
+  const [changes, setChanges] = useState<ChangesReply>();
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [reply, setReply] = useState<PublishReply>();
+  const [error, setError] = useState("");
+  useEffect(() => {
+    get<ChangesReply>("/api/changes").then(setChanges, (e: Error) => setError(e.message));
+  }, []);
+  const names = changes?.files.map((f) => labelOf(files, f.path)) ?? [];
+  const suggested = names.length ? `Update ${names.slice(0, 3).join(", ")}${names.length > 3 ? ` and ${names.length - 3} more` : ""}` : "";
+  return (
+    <Modal title="Publish the changes" onClose={onClose}>
+      {!changes && !error && <p aria-busy="true">Looking for changes…</p>}
+      {error && <p role="alert">{error}</p>}
+      {changes && changes.files.length === 0 && !reply && <p>Nothing to publish: every saved change is published already.</p>}
+      {changes && changes.files.length > 0 && !reply && (
+        <form
+          className="st-form"
+          onSubmit={async (e) => {
+            e.preventDefault();
+            setBusy(true);
+            try {
+              const r = await post<PublishReply>("/api/publish", { message: message.trim() || suggested });
+              setReply(r);
+              if (r.ok) onPublished();
+            } catch (err) {
+              setError((err as Error).message);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <p>These saved changes will be published:</p>
+          <ul className="st-changes">
+            {changes.files.map((f) => (
+              <li key={f.path}>
+                <span className={`st-change st-change-${f.status}`}>{STATUS_WORDS[f.status]}</span> {labelOf(files, f.path)}
+              </li>
+            ))}
+          </ul>
+          {unsaved.length > 0 && (
+            <p className="st-alert" role="note">
+              Not saved yet, so not published: {unsaved.map((p) => labelOf(files, p)).join(", ")}. Save {unsaved.length === 1 ? "it" : "them"} first to include {unsaved.length === 1 ? "it" : "them"}.
+            </p>
+          )}
+          <label>
+            What changed (kept with this version)
+            <input type="text" value={message} placeholder={suggested} onChange={(e) => setMessage(e.target.value)} />
+          </label>
+          <div className="st-dialog-actions">
+            <button type="button" className="st-button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="st-button st-primary" disabled={busy}>
+              {busy ? "Publishing…" : "Publish"}
+            </button>
+          </div>
+        </form>
+      )}
+      {reply && (
+        <>
+          <ol className="st-steps" aria-label="What happened">
+            {reply.steps.map((step, n) => (
+              <li key={n} className={step.ok ? "st-step-ok" : "st-step-failed"}>
+                <span aria-hidden="true">{step.ok ? "✓" : "✕"}</span> <span className="st-visually-hidden">{step.ok ? "Done:" : "Failed:"}</span> {step.text}
+              </li>
+            ))}
+          </ol>
+          <div className="st-dialog-actions">
+            <button type="button" className="st-button st-primary" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+/** The earlier versions of one file; choosing one loads it into the form as an unsaved change (History). */
+export function HistoryPanel({ path, label, onClose, onShow }: { path: string; label: string; onClose: () => void; onShow: (version: HistoryReply["versions"][number], data: unknown) => void }) {
+  const [versions, setVersions] = useState<HistoryReply["versions"]>();
+  const [message, setMessage] = useState("");
+  useEffect(() => {
+    get<HistoryReply>(`/api/history?path=${encodeURIComponent(path)}`).then((r) => setVersions(r.versions), (e: Error) => setMessage(e.message));
+  }, [path]);
+  const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <aside className="st-panel" aria-labelledby="st-history-title">
+      <div className="st-panel-head">
+        <h2 id="st-history-title">Earlier versions of {label}</h2>
+        <button type="button" className="st-button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p className="st-help">Showing a version puts it in the form and the preview as an unsaved change: save to restore it, or undo to go back.</p>
+      <p role="status">{message}</p>
+      {versions && versions.length === 0 && <p>No earlier versions: this file has not been published yet.</p>}
+      {versions && versions.length > 0 && (
+        <ol className="st-versions">
+          {versions.map((v) => (
+            <li key={v.commit}>
+              <span className="st-version-when">{when(v.date)}</span> · {v.author}
+              <span className="st-version-what">{v.message}</span>
+              <button
+                type="button"
+                className="st-mini"
+                aria-label={`Show the version of ${when(v.date)}`}
+                onClick={async () => {
+                  try {
+                    const r = await get<VersionReply>(`/api/version?path=${encodeURIComponent(path)}&commit=${v.commit}`);
+                    if (r.data === undefined) setMessage(`${label} did not exist in the version of ${when(v.date)}.`);
+                    else onShow(v, r.data);
+                  } catch (e) {
+                    setMessage((e as Error).message);
+                  }
+                }}
+              >
+                Show this version
+              </button>
+            </li>
+          ))}
+        </ol>
       )}
     </aside>
   );
@@ -199,7 +368,7 @@ function OpResult({ reply }: { reply: PageOpReply | undefined }) {
         <ul>
           {reply.linkedFrom.map((l, n) => (
             <li key={n}>
-              {l.file} {l.pointer}
+              {l.file}, {fieldInWords(l.pointer).toLowerCase()}{l.message ? `: ${l.message}` : ""}
             </li>
           ))}
         </ul>

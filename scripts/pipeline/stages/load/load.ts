@@ -80,17 +80,19 @@ export function unknownFileAdvice(inContent: string, folders: readonly string[])
  * module declares). They may still be on their way: JSON files are read meanwhile. With a
  * `memo`, each file gets the facts kept of its text (memo/file-memo.ts).
  */
-export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kinds>, drafts?: ReadonlyMap<string, string>, memo?: FileMemo): Promise<LoadedContent> {
+export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kinds>, drafts?: ReadonlyMap<string, string | null>, memo?: FileMemo): Promise<LoadedContent> {
   const kindsJob = Promise.resolve(kindsGiven ?? loadSiteModule(paths.templates).then((m) => m.kinds ?? []));
   let kinds: Kinds = [];
   const issues: Issue[] = [];
   const files: SourceFile[] = [];
   const assets = new Map<string, Buffer>();
-  const all = await listFiles(paths.content);
-  // Unsaved drafts (the Studio's preview): their text instead of the file's, and files not yet on disk.
-  for (const file of drafts?.keys() ?? []) {
+  const listed = await listFiles(paths.content);
+  // Unsaved drafts (the Studio's preview): their text instead of the file's, files not yet on disk, and files as if deleted (null).
+  const gone = new Set([...(drafts ?? [])].filter(([, text]) => text === null).map(([file]) => path.join(paths.root, file)));
+  const all = gone.size ? listed.filter((abs) => !gone.has(abs)) : listed;
+  for (const [file, text] of drafts ?? []) {
     const abs = path.join(paths.root, file);
-    if (!all.includes(abs)) all.push(abs);
+    if (text !== null && !all.includes(abs)) all.push(abs);
   }
   const sitePath = path.join(paths.content, "site.json");
   if (!all.includes(sitePath))
@@ -121,7 +123,7 @@ export async function load(paths: ProjectPaths, kindsGiven?: Kinds | Promise<Kin
  * entry of one of `kinds`): its SourceFile, or the issues that keep it from being one
  * (a syntax error, a file in no known place). `memo` gives it the facts kept of its text.
  */
-export function loadFile(paths: ProjectPaths, abs: string, kinds: Kinds, drafts?: ReadonlyMap<string, string>, memo?: FileMemo): { file?: SourceFile; issues: Issue[] } {
+export function loadFile(paths: ProjectPaths, abs: string, kinds: Kinds, drafts?: ReadonlyMap<string, string | null>, memo?: FileMemo): { file?: SourceFile; issues: Issue[] } {
   const inContent = rel(paths.content, abs);
   const file = rel(paths.root, abs);
   const read = () => drafts?.get(file) ?? readFileSync(abs, "utf8");
