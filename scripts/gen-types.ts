@@ -20,14 +20,15 @@ export const TYPES_FILE = typesFile(path.join(ROOT, "templates"));
 
 /**
  * "anyOf": [{ "required": ["href"] }, { "required": ["opens"] }] is a validation
- * rule, not a shape: it is left out of the types (the fields stay optional there).
+ * rule, not a shape: it is left out of the types (the fields stay optional there). Each
+ * alternative may carry a title, the Studio's name for it ("Opens a dialog").
  */
 function shapeOnly(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(shapeOnly);
   if (typeof node !== "object" || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    if (k === "anyOf" && Array.isArray(v) && v.every((b) => Object.keys(b as object).join() === "required")) continue;
+    if (k === "anyOf" && Array.isArray(v) && v.every((b) => Object.keys(b as object).every((key) => key === "required" || key === "title"))) continue;
     out[k] = shapeOnly(v);
   }
   return out;

@@ -1,6 +1,6 @@
 /** The Studio's screens pass axe (WCAG 2.1 A and AA), and the keyboard reaches its main controls. */
 import { axeViolations } from "../e2e/axe.ts";
-import { expect, openStudio, test } from "./support/studio.ts";
+import { expect, openStudio, status, test } from "./support/studio.ts";
 
 // Studio bug: each action's "anyOf" <select> (#root_sections_0_actions_0__anyof_select, …) has no accessible name (axe select-name), form.tsx/rjsf's MultiSchemaField.
 test("axe finds nothing on the main screen, the Add-section dialog, the Problems panel and the New page dialog", async ({ page, sharedStudio }) => {
@@ -48,4 +48,29 @@ test("Tab reaches the first page button, Save and the preview's width toggle", a
   await page.locator("body").focus();
   for (let n = 0; n < 3000 && (n % 25 || (await reached()).length < ids.length); n++) await page.keyboard.press("Tab");
   expect(await reached()).toEqual(ids);
+});
+
+test("the first Tab stop skips to the form, whose first field is the next", async ({ page, sharedStudio }) => {
+  await openStudio(page, sharedStudio);
+  await page.locator("body").focus();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to the form" });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  // The next stop is in the form's bar or the form, not the top bar or the page list.
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+});
+
+test("on a phone, Save and what it did stay in view, the preview is one tap away, and buttons are 44 px tall", async ({ page, sharedStudio }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openStudio(page, sharedStudio);
+  const save = page.getByRole("button", { name: "Save", exact: true });
+  // Far down the form: the bar with Save is still on screen.
+  await page.getByRole("main").getByRole("textbox").last().scrollIntoViewIfNeeded();
+  await expect(save).toBeInViewport();
+  await expect(status(page)).toBeInViewport();
+  for (const button of [save, page.getByRole("button", { name: "Undo" }), page.getByRole("button", { name: "New page" })]) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await page.getByRole("main").getByRole("link", { name: "Preview" }).click();
+  await expect(page.getByRole("region", { name: "Preview" })).toBeInViewport();
 });

@@ -41,6 +41,7 @@ export function App() {
   const [address, setAddress] = useState("/");
   const [issues, setIssues] = useState<StudioIssue[]>([]);
   const [preview, setPreview] = useState<string>();
+  const [previewStale, setPreviewStale] = useState(false);
   const [panel, setPanel] = useState<"problems" | "changes" | "history" | undefined>();
   const [status, setStatus] = useState("");
   /** A save refused because it would break other files: their problems, each a place to go. */
@@ -111,6 +112,8 @@ export function App() {
       if (!reply.superseded) {
         setIssues(reply.issues);
         if (reply.preview) setPreview(reply.preview);
+        // With a mistake in the drafts, the page is not rendered: the preview says it shows the last version without one.
+        setPreviewStale(!reply.preview && reply.issues.some((i) => i.severity === "error"));
       }
     } catch (e) {
       setStatus((e as Error).message);
@@ -162,8 +165,9 @@ export function App() {
   useEffect(() => {
     const keys = (e: KeyboardEvent) => {
       if (!current || !(e.ctrlKey || e.metaKey) || e.altKey) return;
-      if ((e.target as HTMLElement | null)?.closest?.(".cm-editor")) return;
       const key = e.key.toLowerCase();
+      // Ctrl+S saves from anywhere, the Markdown editor too; inside it, undo and redo are the editor's own.
+      if (key !== "s" && (e.target as HTMLElement | null)?.closest?.(".cm-editor")) return;
       if (key === "z" || key === "y") {
         e.preventDefault();
         step(current, key === "y" || e.shiftKey ? 1 : -1);
@@ -305,6 +309,9 @@ export function App() {
     <StudioContext.Provider value={context}>
       <SectionsProvider value={schemas.sections}>
         <div className="st-app">
+          <a className="st-skip" href="#st-editor">
+            Skip to the form
+          </a>
           <header className="st-top">
             <p className="st-brand">
               <span aria-hidden="true">◆</span> Studio <span className="st-site">{site.name}</span>
@@ -355,7 +362,7 @@ export function App() {
               ) : null,
             )}
           </nav>
-          <main className="st-editor" aria-labelledby="st-editor-title">
+          <main className="st-editor" id="st-editor" tabIndex={-1} aria-labelledby="st-editor-title">
             {o && entry ? (
               <>
                 <div className="st-editor-bar">
@@ -388,14 +395,18 @@ export function App() {
                         </button>
                       </>
                     )}
+                    <a className="st-button st-narrow-only" href="#st-preview">
+                      Preview
+                    </a>
                     <button type="button" className="st-button st-primary" onClick={() => void save(entry.path)} aria-keyshortcuts="Control+S" aria-disabled={errorsHere.length > 0 || !dirtyPaths.has(entry.path)}>
                       Save
                     </button>
                   </div>
+                  {/* In the bar, which stays at the top as the form scrolls: what a save did is always in view. */}
+                  <p className="st-status" role="status" aria-live="polite">
+                    {status}
+                  </p>
                 </div>
-                <p className="st-status" role="status" aria-live="polite">
-                  {status}
-                </p>
                 {broken && broken.path === entry.path && (
                   <div className="st-alert" role="alert">
                     <p>Saving this would break other pages. Change them first, or undo the change here:</p>
@@ -419,7 +430,7 @@ export function App() {
                       {errorsHere.map((i, n) => (
                         <li key={n}>
                           <button type="button" className="st-link" onClick={() => focusField(i.pointer)}>
-                            {i.pointer || "The file"}: {issueText(i)}
+                            {fieldInWords(i.pointer)}: {issueText(i)}
                           </button>
                         </li>
                       ))}
@@ -451,12 +462,12 @@ export function App() {
               <h1 id="st-editor-title">Choose a page or file</h1>
             )}
           </main>
-          <Preview src={preview} onSelect={onPreviewSelect} onNavigate={(a) => {
+          <Preview src={preview} stale={previewStale} onSelect={onPreviewSelect} onNavigate={(a) => {
             const page = site.files.find((f) => f.address === a);
             if (page && page.path !== current) void openFile(page.path);
             else setAddress(a);
           }} />
-          {panel === "problems" && <ProblemsPanel issues={issues} onClose={() => setPanel(undefined)} onPick={(i) => void openFile(i.file, i.pointer)} />}
+          {panel === "problems" && <ProblemsPanel issues={issues} files={site.files} onClose={() => setPanel(undefined)} onPick={(i) => void openFile(i.file, i.pointer)} />}
           {panel === "history" && current && (
             <HistoryPanel
               key={current}

@@ -13,7 +13,7 @@ export interface PreviewSelect {
   image?: string;
 }
 
-export function Preview({ src, onSelect, onNavigate }: { src: string | undefined; onSelect: (m: PreviewSelect) => void; onNavigate: (address: string) => void }) {
+export function Preview({ src, stale = false, onSelect, onNavigate }: { src: string | undefined; stale?: boolean; onSelect: (m: PreviewSelect) => void; onNavigate: (address: string) => void }) {
   const [width, setWidth] = useState<"phone" | "desktop">("desktop");
   const frame = useRef<HTMLIFrameElement>(null);
   const scroll = useRef(0);
@@ -57,7 +57,7 @@ export function Preview({ src, onSelect, onNavigate }: { src: string | undefined
   }, [src]);
 
   return (
-    <section className="st-preview" aria-label="Preview">
+    <section className="st-preview" id="st-preview" tabIndex={-1} aria-label="Preview">
       <div className="st-preview-bar">
         <div role="group" aria-label="Preview width" className="st-toggle">
           <button type="button" aria-pressed={width === "phone"} onClick={() => setWidth("phone")}>
@@ -73,6 +73,11 @@ export function Preview({ src, onSelect, onNavigate }: { src: string | undefined
           </a>
         )}
       </div>
+      {stale && (
+        <p className="st-preview-stale" role="status">
+          The preview shows the page as it was before the last change: fix the problems listed with the form to see it again.
+        </p>
+      )}
       <div className={`st-frame st-frame-${width}`} ref={box}>
         <iframe
           ref={frame}

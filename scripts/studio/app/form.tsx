@@ -7,7 +7,7 @@
  * "Add section" offers the section catalogue.
  */
 import { getDefaultRegistry } from "@rjsf/core";
-import { buttonId, type ArrayFieldItemButtonsTemplateProps, type BaseInputTemplateProps, type FieldProps, type FieldTemplateProps, type MultiSchemaFieldTemplateProps, type RJSFSchema, type TitleFieldProps, type UiSchema, type WidgetProps } from "@rjsf/utils";
+import { ariaDescribedByIds, buttonId, type ArrayFieldItemButtonsTemplateProps, type BaseInputTemplateProps, type FieldProps, type FieldTemplateProps, type MultiSchemaFieldTemplateProps, type RJSFSchema, type TitleFieldProps, type UiSchema, type WidgetProps } from "@rjsf/utils";
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { createContext, useContext, useRef, useState, type ReactNode } from "react";
 import type { StudioSectionType } from "../protocol.ts";
@@ -68,7 +68,16 @@ function StudioSchemaField(props: FieldProps) {
   const { registry, schema, formData, name } = props;
   const resolved = registry.schemaUtils.retrieveSchema(schema as RJSFSchema, formData) as RJSFSchema & Record<string, unknown>;
   const ui: UiSchema = { ...(props.uiSchema ?? {}) };
-  const title = typeof resolved.title === "string" && !/[A-Z][a-z]+[A-Z]/.test(resolved.title) ? resolved.title : fieldLabel(name || "");
+  let title = typeof resolved.title === "string" && !/[A-Z][a-z]+[A-Z]/.test(resolved.title) ? resolved.title : fieldLabel(name || "");
+  // An item of a list is numbered from 1 and named by what it says: "Action 1: Request a Demo".
+  const index = props.fieldPathId.path.at(-1);
+  if (typeof index === "number" && resolved.type === "object") {
+    const said = summaryOf(formData);
+    // Named by the schema's title ("Plan"), else by its list ("Links" -> "Link").
+    const list = props.fieldPathId.path.at(-2);
+    const base = typeof resolved.title === "string" && !/[A-Z][a-z]+[A-Z]/.test(resolved.title) ? resolved.title : typeof list === "string" ? fieldLabel(list).replace(/(?<=[a-z])s$/, "") : "Item";
+    title = `${base} ${index + 1}${said ? `: ${said}` : ""}`;
+  }
   if (!ui["ui:title"] && name) ui["ui:title"] = title;
   const example = Array.isArray(resolved.examples) ? resolved.examples[0] : undefined;
   if (!ui["ui:placeholder"] && (typeof example === "string" || typeof example === "number")) ui["ui:placeholder"] = String(example);
@@ -78,7 +87,92 @@ function StudioSchemaField(props: FieldProps) {
   if (resolved.const !== undefined) ui["ui:widget"] = "hidden";
   if (resolved.type === "array" && (resolved.items as { discriminator?: unknown } | undefined)?.discriminator) return <SectionsField {...props} uiSchema={ui} />;
   if (Array.isArray(resolved.oneOf) && resolved.discriminator) return <SectionItemField {...props} uiSchema={ui} />;
+  const choices = choicesOf(resolved);
+  if (choices) return <ChoiceField {...props} schema={{ ...resolved, anyOf: undefined } as RJSFSchema} uiSchema={ui} choices={choices} />;
   return <BaseSchemaField {...props} uiSchema={ui} />;
+}
+
+/** The words that name an item of a list: its label, title, name or heading, else its first short text. */
+function summaryOf(data: unknown): string {
+  if (!data || typeof data !== "object") return "";
+  const o = data as Record<string, unknown>;
+  const text = ["label", "title", "name", "heading", "author", "value", "question", "alt"].map((k) => o[k]).find((v) => typeof v === "string" && v.trim()) ?? Object.entries(o).find(([k, v]) => k !== "type" && k !== "id" && typeof v === "string" && v.trim() && v.length < 80)?.[1];
+  const words = typeof text === "string" ? text.replace(/[*_`[\]]|\(([^)]*)\)/g, "").trim() : "";
+  return words.length > 48 ? `${words.slice(0, 47)}…` : words;
+}
+
+interface Choice {
+  key: string;
+  title: string;
+}
+
+/**
+ * An object whose "anyOf" only says which one of some fields it needs ([{ "title": "Opens a dialog",
+ * "required": ["opens"] }, …]): a choice between those fields, named by the alternatives' titles.
+ */
+function choicesOf(schema: RJSFSchema): Choice[] | undefined {
+  const any = schema.anyOf as { required?: string[]; title?: string }[] | undefined;
+  if (!Array.isArray(any) || schema.type !== "object" || !any.every((a) => Array.isArray(a.required) && a.required.length === 1 && Object.keys(a).every((k) => k === "required" || k === "title"))) return undefined;
+  return any.map((a) => ({ key: a.required![0]!, title: a.title ?? fieldLabel(a.required![0]!) }));
+}
+
+/** The value a field starts with when it is chosen: its first option, or empty for the editor to fill in. */
+function startingValue(schema: RJSFSchema): unknown {
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.type === "array") return [];
+  if (schema.type === "boolean") return true;
+  if (schema.type === "object") return {};
+  if (schema.type === "number" || schema.type === "integer") return 0;
+  return "";
+}
+
+/**
+ * Which of the alternatives this object is (what a button does, how a plan is priced): a select
+ * named by the schema's titles, and only the chosen field below it. Switching keeps every other
+ * field (a button's label and style), and starts the new one empty or at its first option.
+ */
+function ChoiceField(props: FieldProps & { choices: Choice[] }) {
+  const { choices, registry, schema } = props;
+  const data = (props.formData ?? {}) as Record<string, unknown>;
+  const current = choices.find((c) => data[c.key] !== undefined)?.key;
+  // The other alternatives' fields are left out of the form (kept when one holds a value anyway, so nothing is hidden).
+  const left = new Set(choices.filter((c) => c.key !== current && data[c.key] === undefined).map((c) => c.key));
+  const properties: Record<string, unknown> = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, unknown>).filter(([k]) => !left.has(k)));
+  // The choice is a field of the group, just before the field it chose; it holds no data of its own.
+  properties[KIND] = { title: "What it is" };
+  const choose = (key: string) => {
+    const next: Record<string, unknown> = { ...data };
+    for (const c of choices) if (c.key !== key) delete next[c.key];
+    const field = registry.schemaUtils.retrieveSchema(((schema.properties ?? {}) as Record<string, RJSFSchema>)[key] ?? {}, undefined) as RJSFSchema;
+    next[key] = data[key] ?? startingValue(field);
+    props.onChange(next, props.fieldPathId.path);
+  };
+  const ui: UiSchema = {
+    ...(props.uiSchema ?? {}),
+    "ui:order": ["*", KIND, ...choices.map((c) => c.key).filter((k) => !left.has(k))],
+    [KIND]: { "ui:field": "ChoiceSelect", "ui:title": "What it is", "ui:options": { choices, current, choose } },
+  };
+  return <BaseSchemaField {...props} schema={{ ...schema, properties } as RJSFSchema} uiSchema={ui} />;
+}
+
+/** The name of the choice's place among an object's fields (never in the data: ChoiceSelect does not report changes). */
+const KIND = "__studioKind";
+
+function ChoiceSelect(props: FieldProps) {
+  const { choices, current, choose } = (props.uiSchema?.["ui:options"] ?? {}) as unknown as { choices: Choice[]; current: string | undefined; choose: (key: string) => void };
+  return (
+    <label className="st-choice">
+      <span className="control-label">What it is</span>
+      <select id={props.fieldPathId.$id} className="form-control" value={current ?? ""} onChange={(e) => choose(e.target.value)}>
+        {current === undefined && <option value="">Choose…</option>}
+        {choices.map((c) => (
+          <option key={c.key} value={c.key}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 /** One section: the form of its own type (by its "type"), under a heading naming the type. */
@@ -213,13 +307,47 @@ function AddButton(props: { onClick?: (e: unknown) => void; disabled?: boolean; 
 }
 
 function SwitchWidget(props: WidgetProps) {
-  const { id, value, onChange, label, disabled, readonly, onBlur, onFocus } = props;
+  const { id, value, onChange, disabled, readonly, onBlur, onFocus, schema } = props;
+  // Unset, it shows what the site does: the schema's default.
+  const on = value === undefined ? schema.default === true : value === true;
   return (
     <label className="st-switch" htmlFor={id}>
-      <input id={id} type="checkbox" role="switch" checked={value === true} disabled={disabled || readonly} aria-checked={value === true} onChange={(e) => onChange(e.target.checked)} onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)} />
+      <input id={id} type="checkbox" role="switch" checked={on} disabled={disabled || readonly} aria-checked={on} aria-describedby={ariaDescribedByIds(id)} onChange={(e) => onChange(e.target.checked)} onBlur={() => onBlur(id, value)} onFocus={() => onFocus(id, value)} />
       <span className="st-switch-track" aria-hidden="true" />
-      <span className="st-switch-state" aria-hidden="true">{value === true ? "On" : "Off"}</span>
+      <span className="st-switch-state" aria-hidden="true">{on ? "On" : "Off"}</span>
     </label>
+  );
+}
+
+const BaseSelect = defaults.widgets.SelectWidget!;
+/**
+ * A choice from a list. Unset, it says so ("Not set: the site uses 3") instead of showing the
+ * first option as if chosen; choosing "Not set" leaves the field out of the file again.
+ */
+function SelectWidget(props: WidgetProps) {
+  const { id, options, value, onChange, schema, disabled, readonly, onBlur, onFocus, multiple } = props;
+  if (multiple) return <BaseSelect {...props} />;
+  const list = (options.enumOptions ?? []) as { value: unknown; label: string }[];
+  const at = list.findIndex((o) => o.value === value);
+  const fallback = list.find((o) => o.value === schema.default)?.label ?? (schema.default === undefined ? undefined : String(schema.default));
+  return (
+    <select
+      id={id}
+      className="form-control"
+      value={at < 0 ? "" : String(at)}
+      disabled={disabled || readonly}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => onChange(e.target.value === "" ? undefined : list[Number(e.target.value)]!.value)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    >
+      {(at < 0 || !props.required) && <option value="">{fallback === undefined ? "Not set" : `Not set (the site uses ${fallback})`}</option>}
+      {list.map((o, i) => (
+        <option key={i} value={String(i)}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -285,8 +413,8 @@ function MultiSchemaFieldTemplate({ selector, optionSchemaField }: MultiSchemaFi
   );
 }
 
-export const fields = { SchemaField: StudioSchemaField };
-export const widgets = { ...studioWidgets, SwitchWidget };
+export const fields = { SchemaField: StudioSchemaField, ChoiceSelect };
+export const widgets = { ...studioWidgets, SwitchWidget, SelectWidget };
 export const templates = {
   ArrayFieldItemButtonsTemplate: ItemButtons,
   FieldTemplate,

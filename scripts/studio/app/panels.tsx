@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ChangesReply, DiffReply, HistoryReply, NewPageRequest, PageOpReply, PublishReply, RenamePageRequest, SaveConflict, StudioFileEntry, StudioIssue, VersionReply } from "../protocol.ts";
 import { fieldInWords } from "../words.ts";
 import { get, post } from "./api.ts";
-import { issueText } from "./pointer.ts";
+import { issueDetails, issueText } from "./pointer.ts";
 
 function Modal({ title, onClose, children, role = "dialog" }: { title: string; onClose: () => void; children: ReactNode; role?: "dialog" | "alertdialog" }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -27,7 +27,7 @@ function Modal({ title, onClose, children, role = "dialog" }: { title: string; o
   );
 }
 
-export function ProblemsPanel({ issues, onClose, onPick }: { issues: StudioIssue[]; onClose: () => void; onPick: (i: StudioIssue) => void }) {
+export function ProblemsPanel({ issues, files, onClose, onPick }: { issues: StudioIssue[]; files: StudioFileEntry[]; onClose: () => void; onPick: (i: StudioIssue) => void }) {
   const errors = issues.filter((i) => i.severity === "error").length;
   return (
     <aside className="st-panel" aria-labelledby="st-problems-title">
@@ -37,16 +37,21 @@ export function ProblemsPanel({ issues, onClose, onPick }: { issues: StudioIssue
           Close
         </button>
       </div>
-      <p>{issues.length === 0 ? "No problems: the site builds." : `${errors} ${errors === 1 ? "error" : "errors"}, ${issues.length - errors} ${issues.length - errors === 1 ? "warning" : "warnings"}. The build reports the same.`}</p>
+      <p>{issues.length === 0 ? "No problems: the site builds." : `${errors} ${errors === 1 ? "error" : "errors"} (the site cannot be published until they are fixed), ${issues.length - errors} ${issues.length - errors === 1 ? "warning" : "warnings"} (worth a look; they do not stop anything).`}</p>
       <ul className="st-problems">
         {issues.map((i, n) => (
           <li key={n} className={i.severity === "error" ? "st-problem-error" : "st-problem-warning"}>
             <button type="button" className="st-problem" onClick={() => onPick(i)}>
               <span className="st-problem-where">
-                {i.severity === "error" ? "Error" : "Warning"} · {i.file}:{i.line}:{i.column}
+                {i.severity === "error" ? "Error" : "Warning"} · {files.find((f) => f.path === i.file)?.label ?? i.file}
+                {i.pointer ? ` · ${fieldInWords(i.pointer)}` : ""}
               </span>
               <span>{issueText(i)}</span>
             </button>
+            <details className="st-problem-details">
+              <summary>Details for developers</summary>
+              <code>{issueDetails(i)}</code>
+            </details>
           </li>
         ))}
       </ul>

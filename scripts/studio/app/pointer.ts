@@ -15,8 +15,14 @@ export const tokens = (pointer: string) =>
 /** The control's id the form gives a field ("/sections/0/heading" -> "root_sections_0_heading"). */
 export const fieldId = (pointer: string) => ["root", ...tokens(pointer)].join("_");
 
-/** What an issue says at its field: the message, the hint, and the code (explained in ERRORS.md). */
-export const issueText = (issue: StudioIssue) => `${issue.message}${issue.hint ? ` ${issue.hint}` : ""} [${issue.code}]`;
+/** A hint for developers (a command to run, a file of the generator): kept for the details, not shown to the editor. */
+const forDevelopers = (hint: string) => /`|npm |--[a-z]|\.md\b|\.ts\b/.test(hint);
+
+/** What an issue says at its field, in plain words: the message and the hint when it is for the editor. Codes and commands are in issueDetails. */
+export const issueText = (issue: StudioIssue) => `${issue.message}${issue.hint && !forDevelopers(issue.hint) ? ` ${issue.hint}` : ""}`;
+
+/** For a developer: the code (explained in ERRORS.md), the place in the file, and a hint that names commands. */
+export const issueDetails = (issue: StudioIssue) => `${issue.code} · ${issue.file}:${issue.line}:${issue.column}${issue.pointer ? ` · ${issue.pointer}` : ""}${issue.hint && forDevelopers(issue.hint) ? ` · ${issue.hint}` : ""}`;
 
 /** The issues of a file as an error tree; those pinned to the whole file are left to the file's banner. */
 export function errorTree(issues: StudioIssue[]): ErrorSchema {

@@ -1,0 +1,30 @@
+/**
+ * Forms a marketer reads (issue 35): what a button does is chosen by name, switching it keeps
+ * the button's words, and only the chosen kind's field is shown.
+ */
+import { expect, openStudio, preview, status, test } from "./support/studio.ts";
+
+test("a button's kind is chosen by name, and switching keeps its label", async ({ page, studio }) => {
+  await openStudio(page, studio);
+  const hero = page.getByRole("group", { name: /^Hero\*?$/ });
+  const first = hero.getByRole("group", { name: /^Action 1: Request a Demo\*?$/ });
+  const kind = first.getByRole("combobox", { name: "What it is" });
+  await expect(kind).toHaveValue("opens");
+  await expect(kind.locator("option:checked")).toHaveText("Opens a dialog (demo or assessment)");
+  // Only the chosen kind's field: no "To" or "Menu" on a button that opens a dialog, and no chooser without a name.
+  await expect(first.getByRole("combobox", { name: /^To\b/ })).toHaveCount(0);
+  await expect(first.getByRole("combobox", { name: /^Menu\b/ })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: /^Kind$/ })).toHaveCount(0);
+
+  await kind.selectOption({ label: "Goes to a page or web address" });
+  await expect(first.getByRole("textbox", { name: /^Label/ })).toHaveValue("Request a Demo");
+  await expect(first.getByRole("combobox", { name: /^Opens\b/ })).toHaveCount(0);
+  const link = first.getByRole("textbox", { name: /^Link/ }).or(first.getByRole("combobox", { name: /^Link/ })).first();
+  await link.fill("/pricing");
+  await link.press("Tab");
+  await expect(preview(page).getByRole("link", { name: "Request a Demo" }).first()).toHaveAttribute("href", /\/pricing/, { timeout: 0 });
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(status(page)).toHaveText("Saved content/pages/index.json.");
+  const saved = JSON.parse(studio.read("content/pages/index.json")) as { sections: { actions: Record<string, unknown>[] }[] };
+  expect(saved.sections[0]!.actions[0]).toEqual({ label: "Request a Demo", href: "/pricing" });
+});
