@@ -871,6 +871,18 @@ export const CATALOGUE = {
     example: { file: "content/site.json", line: 161, column: 21, pointer: "/header/nav/3/links/1/href", params: { address: "https://help.example.com", host: "help.example.com", kind: "An external link" } },
   }),
 
+  "starter-text": entry<{ text: string }>({
+    category: "text",
+    title: "A new page's prompt, still there",
+    severity: "warning",
+    means:
+      "A text is still the prompt a new page started with in the Studio (such as \"Describe the page … here in a sentence or two\"): visitors and search engines would read it. A warning while the page is being written; `npm run build -- --strict` makes it an error, so that a published site cannot carry one.",
+    fix: "Replace it with the page's own words.",
+    message: (p) => `This is still the text the new page started with (“${p.text}”): replace it with the page's own words.`,
+    hint: () => "Visitors and search engines would read it as it is.",
+    example: { file: "content/pages/about/press.json", line: 4, column: 18, pointer: "/description", params: { text: "Describe the page \"Press and media\" here in a sentence or two…" } },
+  }),
+
   "insecure-link": entry<{ link: string; secure: string }>({
     category: "links",
     title: "A link to an http:// address",

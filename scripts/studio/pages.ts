@@ -14,6 +14,7 @@
  * findLinks lists the links to an address: a JSON string equal to it (or it followed by
  * #… or ?…) anywhere in content/, and Markdown links to it in .md files.
  */
+import { STARTER_HERO_TEXT, starterDescription } from "../lib/starter-text.ts";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { escapePointerToken, unescapePointerToken } from "../lib/json.ts";
@@ -167,8 +168,7 @@ function heroImage(root: string): string | undefined {
   return images.find((f) => path.posix.basename(f).startsWith("hero-")) ?? images[0];
 }
 
-/** A new page's description, asking for one: at least 50 characters (the page schema's minimum), and its own (no two pages may share one). */
-const describeMe = (title: string) => `Describe the page "${title.slice(0, 70)}" here in a sentence or two: what visitors find on it and why it matters.`;
+const describeMe = starterDescription;
 
 /** A new page at `address`: a copy of `from` (a page's path or address) with `title`, or a blank page with a hero. Writes nothing. */
 export async function newPage(root: string, options: { address: string; from?: string; title: string; taken?: Iterable<string> }): Promise<{ path: string; text: string }> {
@@ -198,7 +198,7 @@ export async function newPage(root: string, options: { address: string; from?: s
     $schema: schemaRef(file),
     title,
     description: describeMe(title),
-    sections: [{ type: "hero", heading: title, text: "Write a line or two that tells visitors what this page offers.", images: [{ src: image, decorative: true }] }],
+    sections: [{ type: "hero", heading: title, text: STARTER_HERO_TEXT, images: [{ src: image, decorative: true }] }],
   };
   return { path: file, text: formatNewJson(page) };
 }

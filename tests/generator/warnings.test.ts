@@ -9,6 +9,7 @@ import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { location, type Issue } from "../../scripts/problems/issues.ts";
 import { PLACEHOLDER_GROUP } from "../../scripts/pipeline/stages/validate/placeholders.ts";
 import { edited, fixturesRemovedAfterAll } from "./fixture.ts";
+import { STARTER_HERO_TEXT, starterDescription } from "../../scripts/lib/starter-text.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);
 const SITE = "content/site.json";
@@ -95,5 +96,28 @@ describe("placeholder addresses", () => {
     expect(result.ok).toBe(false);
     expect(result.issues.map((i) => `${i.severity} ${location(i)}`)).toEqual(expected.map((e) => `error ${e}`));
     expect(result.files.size).toBe(0);
+  });
+});
+
+describe("a new page's prompts", () => {
+  it("are flagged where they are still the page's words, and stop a strict build", async () => {
+    const description = starterDescription("Our history");
+    const files = {
+      "content/pages/about/history.json": JSON.stringify({
+        $schema: "../../../schemas/page.schema.json",
+        title: "Our history",
+        description,
+        sections: [{ type: "banner", heading: "History", text: STARTER_HERO_TEXT }],
+      }),
+      [INDEX]: edited(INDEX, "[our team](/about/team)", "[our team](/about/team) and [history](/about/history)"),
+    };
+    const result = await runPipeline(project(files), { mode: "check" });
+    expect(result.ok).toBe(true);
+    const starters = result.issues.filter((i) => i.code === "starter-text");
+    expect(starters.map(line)).toEqual(["warning starter-text content/pages/about/history.json:1:84 /description", expect.stringMatching(/^warning starter-text content\/pages\/about\/history\.json:1:\d+ \/sections\/0\/text$/)]);
+    expect(starters[0]!.message).toBe(`This is still the text the new page started with (“${description.slice(0, 57)}…”): replace it with the page's own words.`);
+    const strict = await runPipeline(project(files), { mode: "check", strict: true });
+    expect(strict.ok).toBe(false);
+    expect(strict.issues.filter((i) => i.code === "starter-text").map((i) => i.severity)).toEqual(["error", "error"]);
   });
 });

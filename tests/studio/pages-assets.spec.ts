@@ -17,6 +17,9 @@ test("an uploaded PNG gets a lower-case-dashed name in content/assets and the sa
   await (await chooser).setFiles({ name: "My Roof Photo (2).PNG", mimeType: "image/png", buffer: png });
   await expect(picker).toBeHidden();
   await expect(hero.getByRole("textbox", { name: /^Image\*?$/ }).first()).toHaveValue("assets/my-roof-photo-2.png");
+  // The hero's image is marked as decoration: the editor is taken to that switch, and told why.
+  await expect(hero.getByRole("switch", { name: /^Decorative/ }).first()).toBeFocused();
+  await expect(hero.getByRole("status").first()).toContainText("It is marked as decoration");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(status(page)).toHaveText("Saved content/pages/index.json.");
   const saved = JSON.parse(studio.read("content/pages/index.json")) as { sections: { images: { src: string }[] }[] };
@@ -57,4 +60,17 @@ test("a new page at /about/press, linked from the header, builds with the header
   const header = /<header[\s\S]*?<\/header>/.exec(html)?.[0] ?? "";
   expect(header).toMatch(/href="\/about\/press"/);
   expect(existsSync(path.join(studio.root, "dist/about/press/index.html")) || existsSync(path.join(studio.root, "dist/about/press.html"))).toBe(true);
+});
+
+test("a replaced image takes the editor to its alternative text, written for the image before", async ({ page, sharedStudio }) => {
+  await openStudio(page, sharedStudio);
+  const image = page.getByRole("group", { name: /^Image: assets\/hero-lobby\.svg/ }).or(page.locator("[data-field='root_sections_3_image']")).first();
+  await image.getByRole("button", { name: "Choose image" }).click();
+  const picker = page.getByRole("dialog", { name: /^Choose an image/ });
+  await picker.getByRole("button", { name: /hero-school/ }).first().click();
+  await expect(picker).toBeHidden();
+  const alt = page.locator("#root_sections_3_image_alt");
+  await expect(alt).toBeFocused();
+  await expect(alt).toHaveAccessibleName(/^Alternative text/);
+  await expect(image.getByRole("status").first()).toContainText("Check its alternative text, which was written for the image before");
 });

@@ -31,6 +31,7 @@
  */
 import { escapePointerToken, locate, type Position } from "../../../lib/json.ts";
 import { placeholderGroup, problem } from "../../../problems/errors.ts";
+import { isStarterText } from "../../../lib/starter-text.ts";
 import type { Issue, IssueGroup } from "../../../problems/issues.ts";
 import type { SourceFile } from "../../model.ts";
 import { derefSchema, type JsonSchema, type SchemaSet } from "./schemas.ts";
@@ -183,7 +184,8 @@ function fieldInfo(at: At | undefined, deref: Deref): { link: boolean; email: bo
 // ---------------------------------------------------------------- the stage
 
 /**
- * An issue for each placeholder address in the files (warnings, or errors with --strict).
+ * An issue for each placeholder address in the files, and for each prompt a new page started
+ * with and still holds (starter-text): warnings, or errors with --strict.
  * Reads any data, valid or not: it runs beside validation, not after it.
  */
 export function placeholderIssues(files: SourceFile[], schemas: SchemaSet, severity: Issue["severity"] = "warning"): Issue[] {
@@ -197,6 +199,12 @@ export function placeholderIssues(files: SourceFile[], schemas: SchemaSet, sever
     const path: (string | number)[] = [];
     const visit = (value: unknown): void => {
       if (typeof value === "string") {
+        if (isStarterText(value)) {
+          const pointer = path.map((k) => `/${escapePointerToken(String(k))}`).join("");
+          const at = locate(file.positions, pointer);
+          issues.push({ ...problem("starter-text", { text: value.length > 60 ? `${value.slice(0, 57)}…` : value }), severity, file: file.file, line: at.line, column: at.column, pointer });
+          return;
+        }
         if (!MAY_HOLD_AN_ADDRESS.test(value)) return;
         const info = fieldInfo(schemaAt(root, file.data, path, deref), deref);
         const pointer = path.map((k) => `/${escapePointerToken(String(k))}`).join("");

@@ -44,9 +44,32 @@ export function AssetWidget(props: WidgetProps) {
     setOpen(false);
     openerRef.current?.focus();
   };
+  /**
+   * A new image next to an alternative text (an image's "src" beside its "alt"): the text described
+   * the image before, so the editor is taken to it, with the reason, to describe the new one.
+   */
+  const askForAlt = (name: string, said: string) => {
+    const sibling = (field: string) => {
+      const el = /_src$/.test(id) ? (document.getElementById(id.replace(/_src$/, `_${field}`)) as HTMLInputElement | null) : null;
+      return el && el.type !== "hidden" && el.offsetParent !== null ? el : null;
+    };
+    const alt = sibling("alt");
+    const decorative = sibling("decorative");
+    if (name === text || (!alt && !decorative)) return setNotice(said);
+    setNotice(
+      alt
+        ? `${said} Check its alternative text, which was written for the image before: describe the new one, or leave it empty if it is only decoration.`
+        : `${said} It is marked as decoration, so screen readers skip it: if the new image shows something people should know, turn Decorative off and describe it.`,
+    );
+    setTimeout(() => {
+      (alt ?? decorative)!.focus();
+      alt?.select();
+    }, 50);
+  };
   const choose = (name: string) => {
     onChange(name);
     close();
+    askForAlt(name, `Chose ${name}.`);
   };
 
   return (
@@ -132,7 +155,7 @@ export function AssetWidget(props: WidgetProps) {
               setUploaded((list) => [asset, ...list.filter((a) => a.name !== asset.name)]);
               onChange(asset.name);
               close();
-              setNotice(`Uploaded ${fileName} as ${asset.name} and chose it.`);
+              askForAlt(asset.name, `Uploaded ${fileName} as ${asset.name} and chose it.`);
             }}
           />
         ) : null}
