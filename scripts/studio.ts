@@ -35,6 +35,8 @@ try {
   throw err;
 }
 // The first preview compiles the schemas, bundles the islands and imports the templates: do it now, not on the first keystroke.
+// The editor can open meanwhile: it shows its forms at once, and says the preview is on its way.
+console.log(`Studio starting on ${studio.url}: you can open it now; the preview appears once the site has been built (the first start after an install takes longest)...`);
 await studio.builder.warmUp();
 console.log(`Studio ready on ${studio.url} in ${Math.round(performance.now() - started)} ms  (Ctrl+C to stop)`);
 for (const signal of ["SIGINT", "SIGTERM"] as const)

@@ -42,6 +42,8 @@ export function App() {
   const [issues, setIssues] = useState<StudioIssue[]>([]);
   const [preview, setPreview] = useState<string>();
   const [previewStale, setPreviewStale] = useState(false);
+  /** Whether the site has been checked once: until then the Problems count is not known (the first start builds the site). */
+  const [checked, setChecked] = useState(false);
   const [panel, setPanel] = useState<"problems" | "changes" | "history" | undefined>();
   const [status, setStatus] = useState("");
   /** A save refused because it would break other files: their problems, each a place to go. */
@@ -110,6 +112,7 @@ export function App() {
       for (const o of Object.values(openRef.current)) if (!equal(o.history[o.at], o.history[o.savedAt])) drafts[o.file.path] = o.history[o.at];
       const reply = await post<DraftReply & { superseded?: boolean }>("/api/draft", { drafts, address: addressRef.current });
       if (!reply.superseded) {
+        setChecked(true);
         setIssues(reply.issues);
         if (reply.preview) setPreview(reply.preview);
         // With a mistake in the drafts, the page is not rendered: the preview says it shows the last version without one.
@@ -321,7 +324,14 @@ export function App() {
                 New page
               </button>
               <button type="button" className="st-button" aria-expanded={panel === "problems"} onClick={() => setPanel(panel === "problems" ? undefined : "problems")}>
-                Problems <span className={allErrors ? "st-count st-count-bad" : "st-count"}>{issues.length}</span>
+                Problems{" "}
+                {checked ? (
+                  <span className={allErrors ? "st-count st-count-bad" : "st-count"}>{issues.length}</span>
+                ) : (
+                  <span className="st-count" aria-label="not checked yet">
+                    …
+                  </span>
+                )}
               </button>
               {site.git && (
                 <>

@@ -78,6 +78,11 @@ export function Preview({ src, stale = false, onSelect, onNavigate }: { src: str
           The preview shows the page as it was before the last change: fix the problems listed with the form to see it again.
         </p>
       )}
+      {!src && (
+        <p className="st-preview-waiting" role="status" aria-busy="true">
+          Preparing the preview: the Studio builds the site once when it starts, which takes longest the first time after an install. The form can be used meanwhile.
+        </p>
+      )}
       <div className={`st-frame st-frame-${width}`} ref={box}>
         <iframe
           ref={frame}
