@@ -579,11 +579,11 @@ export interface NavLink {
    */
   description?: string;
   /**
-   * true opens the link in a new tab (for other websites).
+   * On: opens the link in a new tab (for other websites).
    */
   external?: boolean;
   /**
-   * true shows a "We're Hiring" badge next to the link.
+   * On: shows a "We're Hiring" badge next to the link.
    */
   hiring?: boolean;
   /**
@@ -839,7 +839,7 @@ export interface CarouselSection {
    */
   type: "carousel";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -941,7 +941,7 @@ export interface Image {
    */
   alt?: string;
   /**
-   * true for an image that only decorates (a background behind a heading): screen readers skip it, and it needs no alt.
+   * On: the image only decorates (a background behind a heading): screen readers skip it, and it needs no alternative text.
    */
   decorative?: boolean;
   /**
@@ -985,7 +985,7 @@ export interface Action {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /**
-   * true keeps the button in the content but does not show it.
+   * On: keeps the button in the content but does not show it.
    */
   hidden?: boolean;
 }
@@ -998,7 +998,7 @@ export interface HeroSection {
    */
   type: "hero";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1073,7 +1073,7 @@ export interface IntroSection {
    */
   type: "intro";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1111,7 +1111,7 @@ export interface NotFoundSection {
    */
   type: "notFound";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1143,7 +1143,7 @@ export interface CardGridSection {
    */
   type: "cardGrid";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1220,7 +1220,7 @@ export interface SplitSection {
    */
   type: "split";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1273,7 +1273,7 @@ export interface StepsSection {
    */
   type: "steps";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1328,7 +1328,7 @@ export interface CallToActionSection {
    */
   type: "cta";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1361,7 +1361,7 @@ export interface ProductGridSection {
    */
   type: "productGrid";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1405,7 +1405,7 @@ export interface TestimonialsSection {
    */
   type: "testimonials";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1454,7 +1454,7 @@ export interface FeatureCategoriesSection {
    */
   type: "featureCategories";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1499,7 +1499,7 @@ export interface FeatureDetailsSection {
    */
   type: "featureDetails";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1524,7 +1524,7 @@ export interface GuideListSection {
    */
   type: "guideList";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1563,7 +1563,7 @@ export interface PricingTableSection {
    */
   type: "pricingTable";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1656,7 +1656,7 @@ export interface PageHeaderSection {
    */
   type: "pageHeader";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1684,7 +1684,7 @@ export interface CaseStudySection {
    */
   type: "caseStudy";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1745,7 +1745,7 @@ export interface StatsSection {
    */
   type: "stats";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1792,7 +1792,7 @@ export interface VideoPosterSection {
    */
   type: "videoPoster";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1827,7 +1827,7 @@ export interface ContactCardsSection {
    */
   type: "contactCards";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -1887,7 +1887,7 @@ export interface LoginTabsSection {
    */
   type: "loginTabs";
   /**
-   * true parks the section: it stays in the file and is still checked, but the page leaves it out, and what it lists or links to is not counted as shown.
+   * On: the section is left out of the page, but stays in the file and is still checked, so it can be shown again later. What it lists or links to does not count as shown.
    */
   hidden?: boolean;
   /**
@@ -2109,7 +2109,7 @@ export interface FeatureCategory {
    */
   title: string;
   /**
-   * true shows a Coming Soon badge beside the category's name on its card on the /features overview, for a category that is mostly still to come.
+   * On: shows a Coming Soon badge beside the category's name on its card on the /features overview, for a category that is mostly still to come.
    */
   comingSoon?: boolean;
   icon: IconName1;
@@ -2164,7 +2164,7 @@ export interface FeatureItem {
    */
   description: string;
   /**
-   * true marks a feature that is not available yet: it shows a Coming Soon badge.
+   * On: marks a feature that is not available yet: it shows a Coming Soon badge.
    */
   comingSoon?: boolean;
   /**
@@ -2227,7 +2227,7 @@ export interface Plan {
    */
   tag?: string;
   /**
-   * true highlights the plan and shows the block's popular label on it.
+   * On: highlights the plan and shows the block's popular label on it.
    */
   popular?: boolean;
   /**
