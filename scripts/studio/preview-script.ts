@@ -6,8 +6,9 @@
  *   data-studio-section attribute on each section's first element, and removes them;
  * - restores the scroll position the Studio passes (?__y=), so that a new render of
  *   the draft does not jump to the top;
- * - reports to the Studio (postMessage to its origin only): clicks (the section and the
- *   clicked text, so that the form selects that field; a link is not followed), the
+ * - reports to the Studio (postMessage to its origin only): clicks (the section, or the
+ *   header or footer, and the clicked text, so that the form selects that field; a link to
+ *   another page of the site is followed unless Alt is held, one off the site never), the
  *   scroll position, and that the page is shown (with the time, for the bench).
  */
 export function previewScript(studioOrigin: string): string {
@@ -42,12 +43,21 @@ function main(studio: string): void {
       const start = event.target instanceof Element ? event.target : (event.target as Node | null)?.parentElement;
       if (!start) return;
       const link = start.closest("a[href]");
-      if (link && !link.getAttribute("href")!.startsWith("#")) event.preventDefault();
+      const href = link?.getAttribute("href") ?? "";
+      // A link to another page of the site is followed (the preview shows that page, the Studio opens its file);
+      // Alt+click selects its field instead, and a link off the site is never followed from the preview.
+      if (link && !href.startsWith("#")) {
+        if (href.startsWith("/") && !href.startsWith("//") && !(event as MouseEvent).altKey) return;
+        event.preventDefault();
+        if (!href.startsWith("/") || href.startsWith("//")) post({ type: "studio-external", href });
+      }
       const section = start.closest("[data-studio-section]");
       const block = start.closest("h1,h2,h3,h4,h5,h6,p,li,a,button,figcaption,blockquote,dt,dd,td,th,label,summary") ?? start;
       const text = (block.textContent ?? "").replace(/\s+/g, " ").trim();
       const img = start.closest("img");
-      post({ type: "studio-select", section: section ? Number(section.getAttribute("data-studio-section")) : -1, text, image: img?.getAttribute("src") ?? undefined });
+      // Outside the sections: the site's header or footer (content/site.json), which the Studio searches first.
+      const chrome = start.closest("footer") ? "footer" : start.closest("header") ? "header" : undefined;
+      post({ type: "studio-select", section: section ? Number(section.getAttribute("data-studio-section")) : -1, text, image: img?.getAttribute("src") ?? undefined, chrome });
     },
     true,
   );

@@ -52,3 +52,25 @@ test("no preview marker reaches a build", async ({ page, sharedStudio }) => {
   });
   expect(marked.map((f) => path.relative(dist, f))).toEqual([]);
 });
+
+test("a link in the preview goes to its page; Alt+click on it selects its own field, in the footer when it is the footer's", async ({ page, studio }) => {
+  await openStudio(page, studio);
+  const frame = preview(page);
+  // The first check done (the Problems count known), the preview shows the draft's render and stays.
+  await expect(page.getByRole("button", { name: /^Problems \d+$/ })).toBeVisible({ timeout: 0 });
+  await expect(frame.getByRole("heading", { level: 1, name: "Run every building from one intelligent platform" })).toBeVisible({ timeout: 0 });
+  // A plain click follows the link: the preview shows that page and the Studio opens its file.
+  // The page is rendered when asked for: as long as the test may run (timeout 0), a busy machine cannot fail it.
+  const link = frame.getByRole("contentinfo").getByRole("link", { name: "Property Managers", exact: true });
+  await link.scrollIntoViewIfNeeded({ timeout: 0 });
+  await link.click();
+  await expect(page.getByRole("main").getByText("content/pages/solutions/property-managers.json")).toBeVisible({ timeout: 0 });
+  expect(new URL(await frame.locator(":root").evaluate(() => location.href)).pathname).toBe("/solutions/property-managers");
+
+  // Alt+click selects the link's own field. The header's menu has a link with the same words: the footer's is selected.
+  const again = frame.getByRole("contentinfo").getByRole("link", { name: "Property Managers", exact: true });
+  await again.scrollIntoViewIfNeeded({ timeout: 0 });
+  await again.click({ modifiers: ["Alt"] });
+  await expect(page.getByRole("heading", { level: 1, name: "Site settings" })).toBeVisible();
+  await expect(page.locator("#root_footer_groups_0_links_0_title")).toBeFocused();
+});

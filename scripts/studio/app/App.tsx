@@ -242,7 +242,7 @@ export function App() {
   }
 
   // Clicks in the preview select the field that holds what was clicked.
-  const onPreviewSelect = (m: { section: number; text: string; image?: string }) => {
+  const onPreviewSelect = async (m: { section: number; text: string; image?: string; chrome?: "header" | "footer" }) => {
     const o = current ? open[current] : undefined;
     const page = site?.files.find((f) => f.address === address && f.kind !== "collection");
     const pageOpen = page ? open[page.path] : undefined;
@@ -257,7 +257,10 @@ export function App() {
     const settings = site?.files.find((f) => f.kind === "site");
     if (settings) {
       const so = open[settings.path];
-      const found = so ? findText(so.history[so.at], m.text) : undefined;
+      // Not open yet: its data is read first, so that the field can be found before the form shows.
+      const data = (so ? so.history[so.at] : await get<StudioFile>(`/api/file?path=${encodeURIComponent(settings.path)}`).then((f) => f.data, () => undefined)) as Record<string, unknown> | undefined;
+      // The header's menu and the footer often say the same words ("Contact"): search the part that was clicked first.
+      const found = data ? (m.chrome && data[m.chrome] !== undefined ? findText(data[m.chrome], m.text, `/${m.chrome}`) : undefined) ?? findText(data, m.text) : undefined;
       void openFile(settings.path, found ?? "");
     }
   };
@@ -472,7 +475,7 @@ export function App() {
               <h1 id="st-editor-title">Choose a page or file</h1>
             )}
           </main>
-          <Preview src={preview} stale={previewStale} onSelect={onPreviewSelect} onNavigate={(a) => {
+          <Preview src={preview} stale={previewStale} onSelect={(m) => void onPreviewSelect(m)} onNavigate={(a) => {
             const page = site.files.find((f) => f.address === a);
             if (page && page.path !== current) void openFile(page.path);
             else setAddress(a);

@@ -11,9 +11,12 @@ export interface PreviewSelect {
   section: number;
   text: string;
   image?: string;
+  /** A click outside the sections: in the site's header or footer. */
+  chrome?: "header" | "footer";
 }
 
 export function Preview({ src, stale = false, onSelect, onNavigate }: { src: string | undefined; stale?: boolean; onSelect: (m: PreviewSelect) => void; onNavigate: (address: string) => void }) {
+  const [note, setNote] = useState("");
   const [width, setWidth] = useState<"phone" | "desktop">("desktop");
   const frame = useRef<HTMLIFrameElement>(null);
   const scroll = useRef(0);
@@ -39,6 +42,7 @@ export function Preview({ src, stale = false, onSelect, onNavigate }: { src: str
       const m = e.data as { type?: string; y?: number; address?: string; version?: number } & PreviewSelect;
       if (m.type === "studio-scroll") scroll.current = m.y ?? 0;
       if (m.type === "studio-select") handlers.current.onSelect(m);
+      if (m.type === "studio-external") setNote(`The preview does not leave the site: that link goes to ${String((m as { href?: unknown }).href ?? "another site")}. Use “Open in a new tab” to follow it.`);
       if (m.type === "studio-shown") {
         document.dispatchEvent(new CustomEvent("studio-preview-shown", { detail: { version: m.version, at: performance.now() } }));
         if (m.address && shownAddress.current && m.address !== shownAddress.current) handlers.current.onNavigate(m.address);
@@ -73,6 +77,9 @@ export function Preview({ src, stale = false, onSelect, onNavigate }: { src: str
           </a>
         )}
       </div>
+      <p className="st-preview-hint">
+        Click a text to edit it. Links go to their page; Alt+click a link to edit it. <span role="status">{note}</span>
+      </p>
       {stale && (
         <p className="st-preview-stale" role="status">
           The preview shows the page as it was before the last change: fix the problems listed with the form to see it again.
