@@ -102,4 +102,22 @@ describe("publishing from the Studio", () => {
       await studio.close();
     }
   });
+
+  it("moves a renamed page back, with its links, as Undo the move does, leaving the content as it was", async () => {
+    const { site, git } = repo();
+    const studio = await startStudio({ paths: site, port: 0, app: { js: "", css: "" } });
+    try {
+      const post = async (p: string, body: unknown) => (await fetch(`${studio.url}${p}`, { method: "POST", headers: { "x-studio-token": studio.token, origin: studio.url, "content-type": "application/json" }, body: JSON.stringify(body) })).json() as Promise<PageOpReply>;
+      for (const keepAlias of [false, true]) {
+        const moved = await post("/api/pages/rename", { path: "content/pages/about/team.json", address: "/about/people", keepAlias, updateLinks: true });
+        expect(moved).toMatchObject({ ok: true, path: "content/pages/about/people.json" });
+        expect(git("status", "--porcelain", "-uall", "--", "content")).not.toBe("");
+        const back = await post("/api/pages/rename", { path: "content/pages/about/people.json", address: "/about/team", keepAlias: false, updateLinks: true });
+        expect(back).toMatchObject({ ok: true, path: "content/pages/about/team.json" });
+        expect(git("status", "--porcelain", "-uall", "--", "content"), `keepAlias: ${keepAlias}`).toBe("");
+      }
+    } finally {
+      await studio.close();
+    }
+  });
 });

@@ -46,6 +46,8 @@ export function App() {
   const [checked, setChecked] = useState(false);
   const [panel, setPanel] = useState<"problems" | "changes" | "history" | undefined>();
   const [status, setStatus] = useState("");
+  /** The last page moved (Rename), while it can be moved back: "Undo the move" beside the status. */
+  const [moved, setMoved] = useState<{ path: string; from: string; to: string }>();
   /** A save refused because it would break other files: their problems, each a place to go. */
   const [broken, setBroken] = useState<{ path: string; issues: StudioIssue[] }>();
   const [conflict, setConflict] = useState<{ path: string; disk: StudioFile; merged: unknown; conflicts: SaveConflict[] }>();
@@ -419,6 +421,24 @@ export function App() {
                   <p className="st-status" role="status" aria-live="polite">
                     {status}
                   </p>
+                  {moved && moved.path === entry.path && (
+                    <button
+                      type="button"
+                      className="st-button"
+                      onClick={async () => {
+                        const m = moved;
+                        setMoved(undefined);
+                        const reply = await pageOp("/api/pages/rename", { path: m.path, address: m.from, keepAlias: false, updateLinks: true });
+                        if (!reply.ok || !reply.path) return setStatus(`Not moved back: ${reply.ok ? "the Studio did not say where the page went." : reply.message}`);
+                        forget((p) => p === m.path);
+                        setAddress(m.from);
+                        await openFile(reply.path);
+                        setStatus(`Moved back to ${m.from}, with its links.`);
+                      }}
+                    >
+                      Undo the move to {moved.to}
+                    </button>
+                  )}
                 </div>
                 {broken && broken.path === entry.path && (
                   <div className="st-alert" role="alert">
@@ -561,6 +581,7 @@ export function App() {
                   setAddress(body.address);
                   await openFile(reply.path);
                   setStatus(`Moved to ${body.address}.`);
+                  if (entry.address) setMoved({ path: reply.path, from: entry.address, to: body.address });
                 }
                 return reply;
               }}
