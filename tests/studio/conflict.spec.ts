@@ -3,18 +3,24 @@
  * both kept, and each tab then shows the other's. The same field changed in both asks which to
  * keep, shows both versions, and loses nothing: closing the question keeps the edit in the form.
  */
-import { expect, openFile, openStudio, status, test } from "./support/studio.ts";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, openFile, openStudio, status, test, type RunningStudio } from "./support/studio.ts";
 
 const PLANS = "content/collections/plans.json";
 
-test("two tabs saving different fields at the same moment both keep their edit", async ({ context, studio }) => {
-  const a = await context.newPage();
-  const b = await context.newPage();
-  for (const page of [a, b]) {
+/** Two tabs of one Studio, each with the plans open. */
+async function twoTabs(context: BrowserContext, studio: RunningStudio): Promise<[Page, Page]> {
+  const tabs: [Page, Page] = [await context.newPage(), await context.newPage()];
+  for (const page of tabs) {
     await openStudio(page, studio);
     await openFile(page, /^Plans/);
   }
-  const name = (page: typeof a, n: number) => page.getByRole("textbox", { name: "Name", exact: true }).nth(n);
+  return tabs;
+}
+
+test("two tabs saving different fields at the same moment both keep their edit", async ({ context, studio }) => {
+  const [a, b] = await twoTabs(context, studio);
+  const name = (page: Page, n: number) => page.getByRole("textbox", { name: "Name", exact: true }).nth(n);
   await expect(name(a, 0)).toHaveValue("Access");
   await expect(name(b, 1)).toHaveValue("Flow");
   await name(a, 0).fill("Access, edited in tab A");
@@ -32,13 +38,8 @@ test("two tabs saving different fields at the same moment both keep their edit",
 });
 
 test("the same field changed in two tabs asks which to keep, showing both, and loses nothing", async ({ context, studio }) => {
-  const a = await context.newPage();
-  const b = await context.newPage();
-  for (const page of [a, b]) {
-    await openStudio(page, studio);
-    await openFile(page, /^Plans/);
-  }
-  const name = (page: typeof a) => page.getByRole("textbox", { name: "Name", exact: true }).first();
+  const [a, b] = await twoTabs(context, studio);
+  const name = (page: Page) => page.getByRole("textbox", { name: "Name", exact: true }).first();
   await name(a).fill("Access from tab A");
   await a.getByRole("button", { name: "Save", exact: true }).click();
   await expect(status(a)).toHaveText(`Saved ${PLANS}.`);

@@ -2,7 +2,7 @@
  * Forms a marketer reads (issue 35): what a button does is chosen by name, switching it keeps
  * the button's words, and only the chosen kind's field is shown.
  */
-import { expect, openStudio, preview, status, test } from "./support/studio.ts";
+import { expect, openFile, openStudio, preview, status, test } from "./support/studio.ts";
 
 test("a button's kind is chosen by name, and switching keeps its label", async ({ page, studio }) => {
   await openStudio(page, studio);
@@ -27,4 +27,20 @@ test("a button's kind is chosen by name, and switching keeps its label", async (
   await expect(status(page)).toHaveText("Saved content/pages/index.json.");
   const saved = JSON.parse(studio.read("content/pages/index.json")) as { sections: { actions: Record<string, unknown>[] }[] };
   expect(saved.sections[0]!.actions[0]).toEqual({ label: "Request a Demo", href: "/pricing" });
+});
+
+test("a page moved by Rename can be moved back, with its links, leaving the content as it was", async ({ page, studio }) => {
+  await openStudio(page, studio);
+  await openFile(page, /^Careers at Urbi/);
+  await page.getByRole("button", { name: "Rename" }).click();
+  const dialog = page.getByRole("dialog", { name: "Rename page" });
+  await dialog.getByRole("textbox").fill("/about/jobs");
+  await dialog.getByRole("checkbox", { name: /^Update every link/ }).check();
+  await dialog.getByRole("button", { name: "Rename", exact: true }).click();
+  await expect(status(page)).toHaveText("Moved to /about/jobs.");
+  expect((await studio.git("status", "--porcelain", "-uall", "--", "content")).trim()).not.toBe("");
+  await page.getByRole("button", { name: "Undo the move to /about/jobs" }).click();
+  await expect(status(page)).toHaveText("Moved back to /about/careers, with its links.");
+  await expect(page.getByRole("main").getByText("content/pages/about/careers.json")).toBeVisible();
+  expect((await studio.git("status", "--porcelain", "-uall", "--", "content")).trim()).toBe("");
 });

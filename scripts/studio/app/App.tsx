@@ -288,6 +288,14 @@ export function App() {
     }
   }
 
+  /** After a page moved (Rename, or its undo): its old path forgotten, the preview at its new address, its new file open. */
+  async function showMoved(oldPath: string, newPath: string, address: string, said: string) {
+    forget((p) => p === oldPath);
+    setAddress(address);
+    await openFile(newPath);
+    setStatus(said);
+  }
+
   async function loadChanges() {
     try {
       setChanges(await get<ChangesReply>("/api/changes"));
@@ -430,10 +438,7 @@ export function App() {
                         setMoved(undefined);
                         const reply = await pageOp("/api/pages/rename", { path: m.path, address: m.from, keepAlias: false, updateLinks: true });
                         if (!reply.ok || !reply.path) return setStatus(`Not moved back: ${reply.ok ? "the Studio did not say where the page went." : reply.message}`);
-                        forget((p) => p === m.path);
-                        setAddress(m.from);
-                        await openFile(reply.path);
-                        setStatus(`Moved back to ${m.from}, with its links.`);
+                        await showMoved(m.path, reply.path, m.from, `Moved back to ${m.from}, with its links.`);
                       }}
                     >
                       Undo the move to {moved.to}
@@ -577,10 +582,7 @@ export function App() {
                 const reply = await pageOp("/api/pages/rename", body);
                 if (reply.ok && reply.path) {
                   setDialog(undefined);
-                  forget((p) => p === entry.path);
-                  setAddress(body.address);
-                  await openFile(reply.path);
-                  setStatus(`Moved to ${body.address}.`);
+                  await showMoved(entry.path, reply.path, body.address, `Moved to ${body.address}.`);
                   if (entry.address) setMoved({ path: reply.path, from: entry.address, to: body.address });
                 }
                 return reply;
