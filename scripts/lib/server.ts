@@ -32,9 +32,8 @@ import { parseHeadersFile } from "./headers-file.ts";
 import { serveHeaders, type ServeHeaderRule } from "./serve-config.ts";
 import { servingFolder } from "./swap.ts";
 
-/** A client must have sent its request headers within this time, and the whole request within REQUEST_TIMEOUT_MS. */
-export const HEADERS_TIMEOUT_MS = 5_000;
-export const REQUEST_TIMEOUT_MS = 10_000;
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "./timeouts.ts";
+export { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS };
 
 export interface ServerOptions {
   dist: string;

@@ -9,7 +9,6 @@ import { createHash } from "node:crypto";
 import { mkdirSync, realpathSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import lockfile from "proper-lockfile";
 
 const LOCKS = path.join(os.tmpdir(), "site-studio-locks");
 
@@ -29,6 +28,8 @@ function realFile(abs: string): string {
 export async function withFileLock<T>(abs: string, run: () => Promise<T>): Promise<T> {
   mkdirSync(LOCKS, { recursive: true });
   const lockfilePath = path.join(LOCKS, `${createHash("sha256").update(realFile(abs)).digest("hex").slice(0, 32)}.lock`);
+  // Loaded on the first save, not when the Studio starts (with graceful-fs, ~30-60 ms through tsx).
+  const { default: lockfile } = await import("proper-lockfile");
   const release = await lockfile.lock(abs, {
     lockfilePath,
     realpath: false,

@@ -16,7 +16,7 @@ import { promises as fs } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { writeWhole } from "../lib/fs.ts";
-import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "../lib/server.ts";
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from "../lib/timeouts.ts";
 import { contentHash } from "../lib/hash.ts";
 import type { ProjectPaths } from "../lib/paths.ts";
 import { hostIsOwn, writeAllowed } from "../lib/same-origin.ts";
