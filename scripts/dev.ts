@@ -328,10 +328,11 @@ async function runBatch(changed: Set<string>): Promise<void> {
 
 /**
  * The paths changed since the last batch began (relative to the root, "name/" when unknown),
- * each with whether it was created within the batch: a file that came and went before the batch
- * ran (sed -i's and some editors' temporary file, renamed over the original) changed nothing.
+ * each with its absolute path and whether it was created within the batch: one created and gone
+ * again by the time the batch runs (sed -i's and some editors' temporary file, renamed over the
+ * original) changed nothing. Whether it is gone is asked of the disk, not of the order of events.
  */
-let pending = new Map<string, { created: boolean }>();
+let pending = new Map<string, { created: boolean; abs: string }>();
 let running = false;
 let debounce: NodeJS.Timeout | undefined;
 
@@ -340,14 +341,35 @@ async function drain(): Promise<void> {
   running = true;
   try {
     while (pending.size && !stopping) {
-      const batch = new Set(pending.keys());
+      const taken = pending;
       pending = new Map();
+      const batch = new Set([...taken].filter(([, p]) => !(p.created && !existsSync(p.abs))).map(([key]) => key));
+      if (!batch.size) continue;
+      const startedAt = Date.now();
       await runBatch(batch);
+      await recheck(taken, startedAt);
     }
   } catch (err) {
     console.error(err);
   } finally {
     running = false;
+  }
+}
+
+/**
+ * A safety net under the watcher: the folders of a batch's files are looked at again once its
+ * build is done, and a file written there since the build began whose event never came (a folder
+ * replaced by git while a build ran) goes into the next batch.
+ */
+async function recheck(taken: Map<string, { abs: string }>, since: number): Promise<void> {
+  const folders = new Set([...taken.values()].map((p) => path.dirname(p.abs)));
+  for (const folder of folders) {
+    const names = await fs.readdir(folder).catch(() => [] as string[]);
+    for (const name of names) {
+      const abs = path.join(folder, name);
+      const stat = await fs.stat(abs).catch(() => undefined);
+      if (stat?.isFile() && stat.mtimeMs >= since - 1) onChange("change", abs);
+    }
   }
 }
 
@@ -360,9 +382,7 @@ function onChange(event: WatchEvent, file: string): void {
   const [name, relPath] = found;
   if (relPath && isEditorTempFile(relPath)) return;
   const key = relPath ? `${name}/${relPath.split(path.sep).join("/")}` : `${name}/`;
-  const before = pending.get(key);
-  if ((event === "unlink" || event === "unlinkDir") && before?.created) pending.delete(key);
-  else pending.set(key, { created: before?.created ?? (event === "add" || event === "addDir") });
+  pending.set(key, { created: pending.get(key)?.created ?? (event === "add" || event === "addDir"), abs: file });
   clearTimeout(debounce);
   debounce = setTimeout(() => void drain(), DEBOUNCE_MS);
 }
