@@ -13,6 +13,7 @@
  *   merged value keeps mine there, and the caller asks the editor (nothing is decided for them).
  */
 import { diff3Merge } from "node-diff3";
+import { escapePointerToken, unescapePointerToken } from "../lib/json.ts";
 
 export interface MergeConflict {
   pointer: string;
@@ -49,7 +50,7 @@ export function canonical(v: unknown): string {
 }
 
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
-const child = (at: string, key: string | number) => `${at}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+const child = (at: string, key: string | number) => `${at}/${escapePointerToken(String(key))}`;
 
 function merge3(base: unknown, mine: unknown, theirs: unknown, at: string, conflicts: MergeConflict[]): unknown {
   if (same(mine, theirs)) return mine;
@@ -140,6 +141,6 @@ function differences(a: unknown, b: unknown, at: string): string[] {
 
 /** What changed from `before` to `after`, field by field, for people to read (the Changes panel). */
 export function fieldChanges(before: unknown, after: unknown): { pointer: string; before: unknown; after: unknown }[] {
-  const at = (data: unknown, pointer: string) => pointer.split("/").slice(1).reduce<unknown>((node, t) => (node as Record<string, unknown> | undefined)?.[t.replace(/~1/g, "/").replace(/~0/g, "~")], data);
+  const at = (data: unknown, pointer: string) => pointer.split("/").slice(1).reduce<unknown>((node, t) => (node as Record<string, unknown> | undefined)?.[unescapePointerToken(t)], data);
   return differences(before, after, "").map((pointer) => ({ pointer, before: at(before, pointer), after: at(after, pointer) }));
 }

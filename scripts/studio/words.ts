@@ -1,3 +1,5 @@
+import { unescapePointerToken } from "../lib/json.ts";
+
 /** Names written for code as words for people: "cardGrid" -> "Card grid", "share_images" -> "Share images". For the server and the app alike. */
 export function inWords(name: string): string {
   const words = name
@@ -11,7 +13,7 @@ export function inWords(name: string): string {
 /** A field's place in words: "/sections/2/heading" -> "Section 3 › Heading"; "" -> "The whole file". */
 export function fieldInWords(pointer: string): string {
   const parts: string[] = [];
-  for (const token of pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"))) {
+  for (const token of pointer.split("/").slice(1).map(unescapePointerToken)) {
     if (/^\d+$/.test(token) && parts.length) parts[parts.length - 1] = `${parts.at(-1)!.replace(/(?<=[a-z])s$/, "")} ${Number(token) + 1}`;
     else parts.push(/^\d+$/.test(token) ? `Item ${Number(token) + 1}` : inWords(token));
   }

@@ -71,12 +71,14 @@ export function getAt(data: unknown, pointer: string): unknown {
 
 /** `data` with the value at `pointer` replaced (removed when undefined), leaving `data` itself as it was. */
 export function setAt(data: unknown, pointer: string, value: unknown): unknown {
-  const path = tokens(pointer);
-  if (!path.length) return value;
-  const [head, ...rest] = path;
-  const node = (Array.isArray(data) ? [...data] : { ...(data as Record<string, unknown>) }) as Record<string, unknown>;
-  const inner = setAt(node[head!], rest.length ? `/${rest.map((t) => t.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}` : "", value);
-  if (inner === undefined && !Array.isArray(node)) delete node[head!];
-  else node[head!] = inner;
-  return node;
+  const put = (node: unknown, path: string[]): unknown => {
+    if (!path.length) return value;
+    const [head, ...rest] = path as [string, ...string[]];
+    const copy = (Array.isArray(node) ? [...node] : { ...(node as Record<string, unknown>) }) as Record<string, unknown>;
+    const inner = put(copy[head], rest);
+    if (inner === undefined && !Array.isArray(copy)) delete copy[head];
+    else copy[head] = inner;
+    return copy;
+  };
+  return put(data, tokens(pointer));
 }
