@@ -97,6 +97,8 @@ export interface DraftReply {
   issues: StudioIssue[];
   /** Where the preview of this draft is served (undefined when the build stopped on an error). */
   preview?: string;
+  /** That page's HTML as the preview serves it: the preview updates in place from it without asking the server again. */
+  html?: string;
   ms: number;
 }
 
@@ -165,6 +167,8 @@ export type UploadReply = { ok: true; asset: StudioAsset } | { ok: false; messag
 export interface ChangesReply {
   git: boolean;
   files: { path: string; status: "modified" | "added" | "deleted" | "untracked" }[];
+  /** The branch of the shared copy Publish sends versions to for review, when the site names one (templates/site.ts, studio.reviewBranch). */
+  reviewBranch?: string;
 }
 
 /** GET /api/diff?path=…: the file against its last published version, field by field (and as text, for files without fields). */

@@ -22,6 +22,7 @@ import type { ProjectPaths } from "../lib/paths.ts";
 import { hostIsOwn, writeAllowed } from "../lib/same-origin.ts";
 import { parseFrontMatter } from "../lib/front-matter.ts";
 import { parseJson } from "../lib/json.ts";
+import { loadSiteModule } from "../lib/site-module.ts";
 import { outputFor } from "../pipeline/stages/routes/routes.ts";
 import { loadSchemas, type SchemaSet } from "../pipeline/stages/validate/schemas.ts";
 import { ConfinementError, contentFile } from "./confine.ts";
@@ -194,6 +195,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     }
   };
 
+  /** What the site's definition (templates/site.ts) says of the Studio; a definition that does not load says nothing here (the build reports it). */
+  async function studioSettings(): Promise<{ reviewBranch?: string }> {
+    const branch = await loadSiteModule(paths.templates).then((m) => m.studio?.reviewBranch, () => undefined);
+    return typeof branch === "string" && branch.trim() ? { reviewBranch: branch.trim() } : {};
+  }
+
   /** The drafts as texts, each written as it would be saved. */
   async function draftTexts(given: Record<string, unknown>): Promise<Map<string, string>> {
     const out = new Map<string, string>();
@@ -270,7 +277,14 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       drafts = await draftTexts(body.drafts ?? {});
       const result = await builder.draft(drafts, typeof body.address === "string" ? body.address : "/");
       if (!result) return sendJson(res, 200, { superseded: true });
-      const reply: DraftReply = { issues: result.issues, ms: result.ms, ...(result.render ? { preview: `${result.render.address}?v=${result.render.version}` } : {}) };
+      const render = result.render;
+      const html = render && builder.file(render.version, outputFor(render.address));
+      const reply: DraftReply = {
+        issues: result.issues,
+        ms: result.ms,
+        ...(render ? { preview: `${render.address}?v=${render.version}` } : {}),
+        ...(html ? { html: previewPage(html, hostName(req)) } : {}),
+      };
       sendJson(res, 200, reply);
     },
     "POST /api/save": async (req, res) => {
@@ -319,7 +333,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       await writeWhole(abs, bytes);
       sendJson(res, 200, { ok: true, asset: await assetInfo(paths, `assets/${name}`, bytes) } satisfies UploadReply);
     },
-    "GET /api/changes": async (_req, res) => sendJson(res, 200, git ? { git, files: await changedFiles(paths.root) } : { git, files: [] }),
+    "GET /api/changes": async (_req, res) => sendJson(res, 200, git ? { git, files: await changedFiles(paths.root), ...(await studioSettings()) } : { git, files: [] }),
     "GET /api/diff": async (_req, res, url) => {
       const file = url.searchParams.get("path");
       const abs = confined(file);
@@ -342,7 +356,7 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       const checked = await builder.check(new Map());
       const errors = checked.issues.filter((i) => i.severity === "error");
       if (errors.length) return sendJson(res, 422, { ok: false, steps: [{ ok: false, text: `Not published: the site has ${errors.length} ${errors.length === 1 ? "problem" : "problems"} to fix first (see Problems).` }] } satisfies PublishReply);
-      const steps = await publish(paths.root, message);
+      const steps = await publish(paths.root, message, await studioSettings());
       sendJson(res, 200, { ok: steps.every((s) => s.ok), steps } satisfies PublishReply);
     },
     "GET /api/history": async (_req, res, url) => {
@@ -473,9 +487,12 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
         return send(res, 404, `<!doctype html><html lang="en"><title>No preview</title><body><p>No preview of ${address.replace(/[<&"]/g, "")}: ${why}.</p></body></html>`, "text/html; charset=utf-8", frame);
       }
     }
-    const studioOrigin = `http://${(req.headers.host ?? "").replace(/:\d+$/, "")}:${appPort}`;
-    const page = html.toString("utf8").replace(/<\/body>/i, `${previewScript(studioOrigin)}</body>`);
-    send(res, 200, page, "text/html; charset=utf-8", frame);
+    send(res, 200, previewPage(html, hostName(req)), "text/html; charset=utf-8", frame);
+  }
+
+  /** A render's page as the preview shows it: with the script that talks to the app, at the same host name as the request's. */
+  function previewPage(html: Buffer, host: string): string {
+    return html.toString("utf8").replace(/<\/body>/i, `${previewScript(`http://${host}:${appPort}`)}</body>`);
   }
 
   await listen(appServer, options.port);
@@ -509,6 +526,11 @@ function brokenBy(what: string, issues: StudioIssue[]): PageOpReply {
     message: `${what}: ${files.length === 1 ? "another file" : `${files.length} other files`} would then have ${issues.length === 1 ? "a problem" : `${issues.length} problems`} and the site would not build (${files.join(", ")}). Change ${files.length === 1 ? "it" : "them"} first.`,
     linkedFrom: issues.map((i) => ({ file: i.file, pointer: i.pointer, message: i.message })),
   };
+}
+
+/** The host name the request was made to (its Host without the port; hostIsOwn has checked it). */
+function hostName(req: http.IncomingMessage): string {
+  return (req.headers.host ?? "").replace(/:\d+$/, "");
 }
 
 /** The request's target as a URL; a target that is not a path is the client's mistake (400). */

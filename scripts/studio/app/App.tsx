@@ -17,7 +17,7 @@ import { ChangesPanel, ConflictDialog, DeletePageDialog, HistoryPanel, NewPageDi
 import { errorTree, fieldId, findText, issueText, setAt } from "./pointer.ts";
 import { mergeData } from "../merge.ts";
 import { fieldInWords, listInWords } from "../words.ts";
-import { Preview } from "./Preview.tsx";
+import { Preview, previewSource } from "./Preview.tsx";
 import { fields, SectionsProvider, templates, uiSchema, validator, widgets } from "./form.tsx";
 
 interface Open {
@@ -40,7 +40,7 @@ export function App() {
   const [current, setCurrent] = useState<string>();
   const [address, setAddress] = useState("/");
   const [issues, setIssues] = useState<StudioIssue[]>([]);
-  const [preview, setPreview] = useState<string>();
+  const [preview] = useState(previewSource);
   const [previewStale, setPreviewStale] = useState(false);
   /** Whether the site has been checked once: until then the Problems count is not known (the first start builds the site). */
   const [checked, setChecked] = useState(false);
@@ -113,10 +113,13 @@ export function App() {
       const drafts: Record<string, unknown> = {};
       for (const o of Object.values(openRef.current)) if (!equal(o.history[o.at], o.history[o.savedAt])) drafts[o.file.path] = o.history[o.at];
       const reply = await post<DraftReply & { superseded?: boolean }>("/api/draft", { drafts, address: addressRef.current });
+      // For the bench and the tests: each reply's server time, issues and render (without its HTML).
+      document.dispatchEvent(new CustomEvent("studio-draft", { detail: { ms: reply.ms, superseded: reply.superseded === true, issues: reply.issues, preview: reply.preview } }));
       if (!reply.superseded) {
         setChecked(true);
-        setIssues(reply.issues);
-        if (reply.preview) setPreview(reply.preview);
+        // Unchanged issues (most keystrokes) leave the app's state as it is: no render of the form.
+        setIssues((was) => (JSON.stringify(was) === JSON.stringify(reply.issues) ? was : reply.issues));
+        if (reply.preview) preview.set({ src: reply.preview, ...(reply.html ? { html: reply.html } : {}) });
         // With a mistake in the drafts, the page is not rendered: the preview says it shows the last version without one.
         setPreviewStale(!reply.preview && reply.issues.some((i) => i.severity === "error"));
       }
@@ -500,7 +503,7 @@ export function App() {
               <h1 id="st-editor-title">Choose a page or file</h1>
             )}
           </main>
-          <Preview src={preview} stale={previewStale} onSelect={(m) => void onPreviewSelect(m)} onNavigate={(a) => {
+          <Preview source={preview} stale={previewStale} onSelect={(m) => void onPreviewSelect(m)} onNavigate={(a) => {
             const page = site.files.find((f) => f.address === a);
             if (page && page.path !== current) void openFile(page.path);
             else setAddress(a);

@@ -1,10 +1,11 @@
 /**
  * The preview: the page rendered from the drafts by the site's own templates, in a
  * frame titled "Preview", at a phone's or a laptop's width. A new render replaces the
- * frame's page at the same scroll position (the preview's script restores it); clicks
+ * frame's page at the same scroll position (the preview's script restores it), in place
+ * when it is the page already shown (preview-script.ts updates only what changed); clicks
  * in it come back as "select this" messages, only from the preview's origin.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { previewOrigin } from "./api.ts";
 
 export interface PreviewSelect {
@@ -15,7 +16,44 @@ export interface PreviewSelect {
   chrome?: "header" | "footer";
 }
 
-export function Preview({ src, stale = false, onSelect, onNavigate }: { src: string | undefined; stale?: boolean; onSelect: (m: PreviewSelect) => void; onNavigate: (address: string) => void }) {
+/**
+ * The newest render's address (with its version), kept outside the app's state: a render
+ * re-renders the preview alone, not the form beside it, whose render would hold the page's
+ * thread (the frame's too) while the preview updates.
+ */
+export interface Render {
+  /** The page's address and the render's version: "/pricing?v=12". */
+  src: string;
+  /** Its HTML, when the app has it (the draft's reply): the frame then need not ask for it. */
+  html?: string;
+}
+
+export interface PreviewSource {
+  get(): Render | undefined;
+  set(render: Render): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function previewSource(): PreviewSource {
+  let render: Render | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => render,
+    set(next) {
+      if (next.src === render?.src) return;
+      render = next;
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function Preview({ source, stale = false, onSelect, onNavigate }: { source: PreviewSource; stale?: boolean; onSelect: (m: PreviewSelect) => void; onNavigate: (address: string) => void }) {
+  const render = useSyncExternalStore(source.subscribe, source.get);
+  const src = render?.src;
   const [note, setNote] = useState("");
   const [width, setWidth] = useState<"phone" | "desktop">("desktop");
   const frame = useRef<HTMLIFrameElement>(null);
@@ -23,6 +61,10 @@ export function Preview({ src, stale = false, onSelect, onNavigate }: { src: str
   const handlers = useRef({ onSelect, onNavigate });
   handlers.current = { onSelect, onNavigate };
   const shownAddress = useRef<string | undefined>(undefined);
+  /** The address the frame's page reported shown, its script ready for a "studio-render" (undefined while a page loads). */
+  const ready = useRef<string | undefined>(undefined);
+  /** The newest render asked of the frame. */
+  const wantedSrc = useRef<string | undefined>(undefined);
   const box = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
   // The laptop's width (1280 px) drawn smaller to fit the pane, so the page shows its desktop layout.
@@ -43,7 +85,13 @@ export function Preview({ src, stale = false, onSelect, onNavigate }: { src: str
       if (m.type === "studio-scroll") scroll.current = m.y ?? 0;
       if (m.type === "studio-select") handlers.current.onSelect(m);
       if (m.type === "studio-external") setNote(`The preview does not leave the site: that link goes to ${String((m as { href?: unknown }).href ?? "another site")}. Use “Open in a new tab” to follow it.`);
+      if (m.type === "studio-loading") ready.current = undefined;
       if (m.type === "studio-shown") {
+        ready.current = m.address;
+        // A render asked for while the frame was loading an older one: asked again, now that it listens.
+        const wanted = wantedSrc.current;
+        if (wanted && wanted.split("?")[0] === m.address && new URLSearchParams(wanted.split("?")[1]).get("v") !== String(m.version))
+          frame.current?.contentWindow?.postMessage({ type: "studio-render", src: wanted, y: scroll.current }, previewOrigin);
         document.dispatchEvent(new CustomEvent("studio-preview-shown", { detail: { version: m.version, at: performance.now() } }));
         if (m.address && shownAddress.current && m.address !== shownAddress.current) handlers.current.onNavigate(m.address);
       }
@@ -52,13 +100,24 @@ export function Preview({ src, stale = false, onSelect, onNavigate }: { src: str
     return () => removeEventListener("message", listen);
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the frame gets the render now, not after the app's next paint.
+  useLayoutEffect(() => {
     if (!src || !frame.current) return;
     const address = src.split("?")[0]!;
     if (address !== shownAddress.current) scroll.current = 0;
     shownAddress.current = address;
-    frame.current.contentWindow?.location.replace(`${previewOrigin}${src}&__y=${scroll.current}`);
-  }, [src]);
+    wantedSrc.current = src;
+    const win = frame.current.contentWindow;
+    if (ready.current === address) {
+      // The page's HTML as bytes handed over, not copied: a copy of a long page's text costs the frame tens of ms.
+      const bytes = render?.html === undefined ? undefined : new TextEncoder().encode(render.html).buffer;
+      win?.postMessage({ type: "studio-render", src, html: bytes, y: scroll.current }, { targetOrigin: previewOrigin, transfer: bytes ? [bytes] : [] });
+    }
+    else {
+      ready.current = undefined;
+      win?.location.replace(`${previewOrigin}${src}&__y=${scroll.current}`);
+    }
+  }, [render]);
 
   return (
     <section className="st-preview" id="st-preview" tabIndex={-1} aria-label="Preview">
