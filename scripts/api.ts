@@ -154,6 +154,15 @@ export interface SiteModule<Site = never> {
     /** By role: a hex colour, or the name of a --color-<name> of templates/styles.css. */
     colours?: Partial<Record<"background" | "shapes" | "brand" | "text" | "muted" | "accent", string>>;
   };
+  /** How the Studio (npm run studio) works with this site. */
+  studio?: {
+    /**
+     * Publish sends each version to this branch of the shared copy (git's remote), for
+     * someone to review and merge, rather than to the current branch's own remote branch
+     * (the default): for sites whose main branch deploys as soon as it changes.
+     */
+    reviewBranch?: string;
+  };
   /** The site's extensions to dist/_headers. */
   headers?: {
     /** Origins beyond the site's own that its pages frame or connect to. */

@@ -136,10 +136,11 @@ const firstLine = (text: string) => text.trim().split("\n").find((l) => l.trim()
 /**
  * Publishes the content: commits content/ (and .generated/, the files a build makes from it,
  * when the project keeps them) with the editor's message, then pushes to the branch's remote
- * branch when it has one. Each step is reported in a sentence; a step that fails stops there.
+ * branch when it has one, or, when the site names a review branch (SiteDefinition.studio),
+ * to that branch of the shared copy, for someone to merge. Each step is reported in a sentence; a step that fails stops there.
  * Git's own identity is used; where none is set, the commit is signed "Studio".
  */
-export async function publish(root: string, message: string): Promise<PublishStep[]> {
+export async function publish(root: string, message: string, options: { reviewBranch?: string } = {}): Promise<PublishStep[]> {
   await requireRepo(root);
   const steps: PublishStep[] = [];
   const paths = ["content", ...(existsSync(path.join(root, ".generated")) ? [".generated"] : [])];
@@ -154,14 +155,31 @@ export async function publish(root: string, message: string): Promise<PublishSte
   const content = staged.filter((f) => !f.startsWith(".generated/") && !f.includes("/.generated/")).length;
   const made = content < staged.length ? ", with the images and files the build makes from them" : "";
   steps.push({ ok: true, text: `Saved ${content} ${content === 1 ? "file" : "files"} as a new version (${id})${made}${named ? "" : `; signed “Studio”, as git has no name set on this computer`}.` });
-  const target = await upstream(root);
-  if (!target) {
-    steps.push({ ok: true, text: "This copy of the site is not linked to a shared one, so the version stays on this computer. A developer can link it (git push -u) to publish from here." });
+  const notLinked = { ok: true, text: "This copy of the site is not linked to a shared one, so the version stays on this computer. A developer can link it (git push -u) to publish from here." };
+  if (options.reviewBranch) {
+    const branch = options.reviewBranch;
+    const remote = await remoteOf(root);
+    if (!remote) return [...steps, notLinked];
+    if ((await git(root, ["check-ref-format", "--branch", branch])).code !== 0)
+      return [...steps, { ok: false, text: `The version was saved here but not sent for review: “${branch}”, the review branch the site names (templates/site.ts, studio.reviewBranch), is not a name git accepts. A developer can fix it; nothing is lost.` }];
+    const push = await git(root, ["push", "--quiet", remote, `HEAD:refs/heads/${branch}`]);
+    steps.push(push.code === 0 ? { ok: true, text: `Sent to ${remote}/${branch} for review: the site is published once someone merges it.` } : { ok: false, text: `The version was saved here but could not be sent to ${remote}/${branch} for review: ${firstLine(push.stderr) || `git exited with ${push.code}`}. Try Publish again later; nothing is lost.` });
     return steps;
   }
+  const target = await upstream(root);
+  if (!target) return [...steps, notLinked];
   const push = await git(root, ["push", "--quiet"]);
   steps.push(push.code === 0 ? { ok: true, text: `Sent to ${target}: the site is published from there.` } : { ok: false, text: `The version was saved here but could not be sent to ${target}: ${firstLine(push.stderr) || `git exited with ${push.code}`}. Try Publish again later; nothing is lost.` });
   return steps;
+}
+
+/** The shared copy a review branch goes to: the current branch's remote, else "origin", else the only remote; undefined when there is none. */
+async function remoteOf(root: string): Promise<string | undefined> {
+  const branch = (await git(root, ["symbolic-ref", "--quiet", "--short", "HEAD"])).stdout.trim();
+  const configured = branch ? (await git(root, ["config", `branch.${branch}.remote`])).stdout.trim() : "";
+  if (configured && configured !== ".") return configured;
+  const remotes = (await git(root, ["remote"])).stdout.split("\n").map((r) => r.trim()).filter(Boolean);
+  return remotes.includes("origin") ? "origin" : remotes.length === 1 ? remotes[0] : undefined;
 }
 
 export interface Version {

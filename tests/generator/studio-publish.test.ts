@@ -77,6 +77,31 @@ describe("publishing from the Studio", () => {
     expect(git("log", "-1", "--format=%s").trim()).toBe("Any day");
   });
 
+  it("sends each version to the site's review branch, leaving the published branch as it was", async () => {
+    const { site, git, edit } = repo();
+    const remote = mkdtempSync(path.join(os.tmpdir(), "fixture-remote-"));
+    remotes.push(remote);
+    git("init", "-q", "--bare", remote);
+    git("remote", "add", "origin", remote);
+    git("push", "-q", "-u", "origin", "HEAD");
+    const published = git("--git-dir", remote, "rev-parse", "HEAD").trim();
+    edit("Kites for windy days", "Kites for breezy days");
+    const steps = await publish(site.root, "Breezy", { reviewBranch: "content-review" });
+    expect(steps.map((s) => s.ok)).toEqual([true, true]);
+    expect(steps[1]!.text).toBe("Sent to origin/content-review for review: the site is published once someone merges it.");
+    expect(git("--git-dir", remote, "log", "-1", "--format=%s", "content-review").trim()).toBe("Breezy");
+    expect(git("--git-dir", remote, "rev-parse", "HEAD").trim()).toBe(published);
+    // The next version goes to the same branch, on top of the first.
+    edit("Kites for breezy days", "Kites for stormy days");
+    expect((await publish(site.root, "Stormy", { reviewBranch: "content-review" })).map((s) => s.ok)).toEqual([true, true]);
+    expect(git("--git-dir", remote, "log", "--format=%s", "-2", "content-review").trim().split("\n")).toEqual(["Stormy", "Breezy"]);
+    // A name git refuses keeps the version and says what to fix.
+    edit("Kites for stormy days", "Kites for still days");
+    const refused = await publish(site.root, "Still", { reviewBranch: "review..branch" });
+    expect(refused[1]).toEqual({ ok: false, text: expect.stringContaining("“review..branch”, the review branch the site names (templates/site.ts, studio.reviewBranch), is not a name git accepts") });
+    expect(git("log", "-1", "--format=%s").trim()).toBe("Still");
+  });
+
   it("refuses to discard half of a rename, naming the page it would break", async () => {
     const { site, git } = repo();
     const studio = await startStudio({ paths: site, port: 0, app: { js: "", css: "" } });

@@ -217,7 +217,11 @@ export function PublishDialog({ files, unsaved, onClose, onPublished }: { files:
             }
           }}
         >
-          <p>These saved changes will be published:</p>
+          <p>
+            {changes.reviewBranch
+              ? `These saved changes will be sent for review, to the branch “${changes.reviewBranch}”: the site changes once someone merges them.`
+              : "These saved changes will be published:"}
+          </p>
           <ul className="st-changes">
             {changes.files.map((f) => (
               <li key={f.path}>
