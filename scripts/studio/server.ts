@@ -23,6 +23,7 @@ import { hostIsOwn, writeAllowed } from "../lib/same-origin.ts";
 import { parseFrontMatter } from "../lib/front-matter.ts";
 import { parseJson } from "../lib/json.ts";
 import { loadSiteModule } from "../lib/site-module.ts";
+import { isSystemOrEditorFile } from "../lib/os-files.ts";
 import { outputFor } from "../pipeline/stages/routes/routes.ts";
 import { loadSchemas, type SchemaSet } from "../pipeline/stages/validate/schemas.ts";
 import { ConfinementError, contentFile } from "./confine.ts";
@@ -195,6 +196,29 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     }
   };
 
+  // The files changed on disk (a pull, an editor, another Studio, this one's own saves), told to every open app
+  // (GET /api/events) in batches: an app reads again the open files whose version changed, and the preview follows.
+  const listeners = new Set<http.ServerResponse>();
+  let changed = new Set<string>();
+  let batch: ReturnType<typeof setTimeout> | undefined;
+  const tell = (file: string) => {
+    const name = path.relative(paths.root, file).split(path.sep).join("/");
+    if (isSystemOrEditorFile(name)) return;
+    changed.add(name);
+    batch ??= setTimeout(() => {
+      batch = undefined;
+      const files = [...changed].sort();
+      changed = new Set();
+      for (const res of listeners) res.write(`data: ${JSON.stringify({ files })}\n\n`);
+    }, 100);
+  };
+  const watching = import("chokidar").then(({ watch }) => {
+    const watcher = watch([paths.content, paths.schemas], { ignoreInitial: true, ignored: (file) => path.basename(file) === ".git" });
+    watcher.on("all", (_event, file) => tell(file));
+    watcher.on("error", (err) => console.error(`studio: watching content/ and schemas/ failed: ${(err as Error).message}. Changes made outside the Studio show once it restarts.`));
+    return watcher;
+  });
+
   /** What the site's definition (templates/site.ts) says of the Studio; a definition that does not load says nothing here (the build reports it). */
   async function studioSettings(): Promise<{ reviewBranch?: string }> {
     const branch = await loadSiteModule(paths.templates).then((m) => m.studio?.reviewBranch, () => undefined);
@@ -265,6 +289,16 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
       schemas = await loadSchemas(paths.schemas);
       const roots = ["site.schema.json", "page.schema.json", ...schemas.collections.values(), ...[...schemas.byPath.keys()].filter((k) => !k.includes("/") && k !== "defs.schema.json")];
       sendJson(res, 200, studioSchemas(schemas, roots));
+    },
+    "GET /api/events": async (req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+      res.write(": the files of content/ and schemas/ changed outside this page\n\n");
+      listeners.add(res);
+      const alive = setInterval(() => res.write(": still here\n\n"), 15_000);
+      req.on("close", () => {
+        clearInterval(alive);
+        listeners.delete(res);
+      });
     },
     "GET /api/file": async (_req, res, url) => {
       const file = url.searchParams.get("path");
@@ -504,7 +538,11 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
     previewUrl: `http://localhost:${previewPort}`,
     token,
     builder,
-    close: () => Promise.all([close(appServer), close(previewServer)]).then(() => undefined),
+    close: async () => {
+      clearTimeout(batch);
+      for (const res of listeners) res.end();
+      await Promise.all([close(appServer), close(previewServer), watching.then((w) => w.close())]);
+    },
   };
 }
 

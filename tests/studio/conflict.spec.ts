@@ -3,6 +3,8 @@
  * both kept, and each tab then shows the other's. The same field changed in both asks which to
  * keep, shows both versions, and loses nothing: closing the question keeps the edit in the form.
  */
+import { renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, openFile, openStudio, status, test, type RunningStudio } from "./support/studio.ts";
 
@@ -68,4 +70,36 @@ test("the same field changed in two tabs asks which to keep, showing both, and l
   await expect(prompt).toBeHidden();
   await expect(status(b)).toHaveText(`Saved ${PLANS}.`);
   expect(studio.read(PLANS)).toContain('"name": "Access from tab B"');
+});
+
+test("a file changed on disk while open: the form shows it, or keeps the unsaved edit and Save merges both", async ({ page, studio }) => {
+  await openStudio(page, studio);
+  await openFile(page, /^Plans/);
+  const name = (n: number) => page.getByRole("textbox", { name: "Name", exact: true }).nth(n);
+  await expect(name(0)).toHaveValue("Access");
+  /** Writes the plans as a pull or an editor's safe save does: a new file renamed over the old. */
+  const replace = (from: string, to: string) => {
+    const file = path.join(studio.root, PLANS);
+    writeFileSync(`${file}.incoming`, studio.read(PLANS).replace(from, to));
+    renameSync(`${file}.incoming`, file);
+  };
+
+  // No unsaved change: the form and the preview's data show the new version, and say so.
+  replace('"name": "Access"', '"name": "Access, pulled"');
+  await expect(name(0)).toHaveValue("Access, pulled");
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "changed outside the Studio" })).toContainText(
+    `${PLANS} changed outside the Studio: the form shows its new version`,
+  );
+
+  // An unsaved edit stays in the form; Save merges it with what changed on disk meanwhile.
+  await name(1).fill("Flow, typed here");
+  replace('"name": "Access, pulled"', '"name": "Access, pulled again"');
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "since you opened it" })).toContainText("Your changes are kept: Save merges them with the new version.");
+  await expect(name(1)).toHaveValue("Flow, typed here");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(status(page)).toContainText(`Saved ${PLANS}.`);
+  const saved = studio.read(PLANS);
+  expect(saved).toContain('"name": "Access, pulled again"');
+  expect(saved).toContain('"name": "Flow, typed here"');
+  await expect(name(0)).toHaveValue("Access, pulled again");
 });

@@ -46,6 +46,8 @@ export function App() {
   const [checked, setChecked] = useState(false);
   const [panel, setPanel] = useState<"problems" | "changes" | "history" | undefined>();
   const [status, setStatus] = useState("");
+  /** What changed on disk outside this tab (onDiskChange), beside what this tab's own actions did. */
+  const [diskNote, setDiskNote] = useState("");
   /** The last page moved (Rename), while it can be moved back: "Undo the move" beside the status. */
   const [moved, setMoved] = useState<{ path: string; from: string; to: string }>();
   /** A save refused because it would break other files: their problems, each a place to go. */
@@ -188,6 +190,58 @@ export function App() {
     return () => removeEventListener("keydown", keys);
   });
 
+  /** Files being saved: what the watcher says of them meanwhile is the save's own write, which the save's reply settles. */
+  const saving = useRef(new Set<string>());
+
+  /**
+   * Files changed on disk (GET /api/events: a pull, an editor, another tab, this tab's own
+   * saves). An open file with no unsaved change shows its new version (a step of its undo
+   * history); one with unsaved changes keeps them, and its Save merges them with the new
+   * version. The list of pages, the forms' schemas and the preview follow.
+   */
+  async function onDiskChange(files: string[]) {
+    if (files.some((f) => f.startsWith("schemas/"))) get<StudioSchemas>("/api/schemas").then(setSchemas, () => undefined);
+    void refreshSite().catch(() => undefined);
+    const told: string[] = [];
+    for (const path of files) {
+      const was = openRef.current[path];
+      if (!was || saving.current.has(path)) continue;
+      const disk = await get<StudioFile>(`/api/file?path=${encodeURIComponent(path)}`).catch(() => undefined);
+      const o = openRef.current[path];
+      if (!o || saving.current.has(path) || o.file.version !== was.file.version) continue;
+      const clean = equal(o.history[o.at], o.history[o.savedAt]);
+      if (!disk) {
+        told.push(`${path} was deleted outside the Studio.${clean ? "" : " Your changes are still in the form: Save writes the file again with them."}`);
+        continue;
+      }
+      if (disk.version === o.file.version) continue;
+      if (!clean) {
+        told.push(`${path} changed outside the Studio since you opened it. Your changes are kept: Save merges them with the new version.`);
+        continue;
+      }
+      setOpen((all) => {
+        const now = all[path];
+        if (!now || now.file.version !== o.file.version || !equal(now.history[now.at], now.history[now.savedAt])) return all;
+        if (equal(now.history[now.at], disk.data)) return { ...all, [path]: { ...now, file: disk } };
+        const history = [...now.history.slice(0, now.at + 1), disk.data];
+        return { ...all, [path]: { ...now, file: disk, history, at: history.length - 1, savedAt: history.length - 1, lastChange: 0 } };
+      });
+      if (!equal(o.history[o.at], disk.data)) told.push(`${path} changed outside the Studio: the form shows its new version (Undo goes back to the one before).`);
+    }
+    if (told.length) setDiskNote(told.join(" "));
+    void sendDraft();
+  }
+  const diskChanged = useRef(onDiskChange);
+  diskChanged.current = onDiskChange;
+  useEffect(() => {
+    const events = new EventSource("/api/events");
+    events.onmessage = (e: MessageEvent<string>) => {
+      const { files } = JSON.parse(e.data) as { files: string[] };
+      void diskChanged.current(files);
+    };
+    return () => events.close();
+  }, []);
+
   async function save(path: string, resolved?: { data: unknown; disk: StudioFile }) {
     const o = openRef.current[path];
     if (!o) return;
@@ -197,10 +251,12 @@ export function App() {
       return;
     }
     setStatus("Saving…");
+    setDiskNote("");
     // What is sent, and from which version: another tab's or a pull's changes to other fields are merged by the server.
     const sentAt = o.at;
     const sent = resolved ? resolved.data : o.history[sentAt];
     const from = resolved ? resolved.disk : o.file;
+    saving.current.add(path);
     try {
       const reply = await post<SaveReply>("/api/save", { path, data: sent, version: from.version, base: from.data });
       if (reply.ok) {
@@ -231,6 +287,8 @@ export function App() {
       }
     } catch (e) {
       setStatus(`Not saved: ${(e as Error).message}`);
+    } finally {
+      saving.current.delete(path);
     }
   }
 
@@ -431,6 +489,9 @@ export function App() {
                   {/* In the bar, which stays at the top as the form scrolls: what a save did is always in view. */}
                   <p className="st-status" role="status" aria-live="polite">
                     {status}
+                  </p>
+                  <p className="st-status" role="status" aria-live="polite">
+                    {diskNote}
                   </p>
                   {moved && moved.path === entry.path && (
                     <button
