@@ -42,6 +42,7 @@ import { loadImageKit } from "./stages/media/share-images.ts";
 import { codeKey, loadStoredMemo } from "./memo/stored-memo.ts";
 import { loadStage } from "./stages/load/index.ts";
 import { validateStage } from "./stages/validate/index.ts";
+import { withLaterErrors } from "./look-ahead.ts";
 import { mediaStage } from "./stages/media/index.ts";
 import { resolveStage } from "./stages/resolve/index.ts";
 import { routesStage } from "./stages/routes/index.ts";
@@ -107,7 +108,9 @@ async function run(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
       if (stop) {
         // Whatever stage stopped the build, its new version of dist/ goes: "Nothing was written".
         await build.output?.abandon();
-        return { ok: false, issues: sortIssues(stop.issues), routes: stop.routes ?? [], files: new Map(), timings };
+        // A schema error stops the build before the checks of the whole site: their errors are listed with it (look-ahead.ts).
+        const issues = stage === validateStage ? await withLaterErrors(build, stop.issues) : stop.issues;
+        return { ok: false, issues: sortIssues(issues), routes: stop.routes ?? [], files: new Map(), timings };
       }
     }
   } catch (err) {

@@ -140,6 +140,23 @@ describe("content errors in the fixture site", () => {
     ]);
   });
 
+  it("lists the whole site's errors with the schema errors, except in a file with a schema error, where that comes first", async () => {
+    const c = (name: string) => cases[name]!.files;
+    // A schema error in the kites, a broken link in site.json: both at once, not one after the other.
+    expect((await check({ ...c("a record without a required field"), ...c("a broken internal link in a link field (x-link) of site.json") })).map(line)).toEqual([
+      "error missing-field content/collections/kites.json:5:5 /items/1/summary",
+      "error broken-link content/site.json:9:36 /nav/1/href",
+    ]);
+    // A broken link in a file that has a schema error waits for that error's fix (it may be its cause).
+    expect((await check({ [TEAM]: edited(TEAM, '"heading": "Our team"', '"heading": 7').replace("(/notes/first-flight)", "(/notes/first-fligth)") })).map(line)).toEqual([
+      "error wrong-type content/pages/about/team.json:8:18 /sections/0/heading",
+    ]);
+    // A file that does not parse leaves a gap (its page is missing): the links to it are not reported as broken.
+    expect((await check({ ...c("a JSON syntax error"), ...c("a broken internal link in a link field (x-link) of site.json") })).map(line)).toEqual([
+      "error json-syntax content/pages/about/team.json:8:29",
+    ]);
+  });
+
   it("check mode renders and writes nothing, even for valid content", async () => {
     const p = project();
     const result = await runPipeline(p, { mode: "check" });

@@ -106,7 +106,8 @@ describe("the Markdown parser's fast path", () => {
     fc.assert(fc.property(shaped, agree), { numRuns: 1000, seed: 31 });
     // Each run parses both modes; most shaped texts are several blocks (never taken as one line).
     expect(taken).toBeGreaterThan(250);
-  });
+    // 4,000 parses: about 15 s alone, more on a machine busy with other work; a time limit is no part of what this checks.
+  }, 300_000);
 
   it("takes the site's guides and multi-line texts (the speed of large builds depends on it)", () => {
     const multiLine = [...jsonTexts.filter((t) => /[\n*_`[\]#]/.test(t)), ...guideBodies];
