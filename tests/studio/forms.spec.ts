@@ -17,7 +17,7 @@ test("a button's kind is chosen by name, and switching keeps its label", async (
   await expect(page.getByRole("combobox", { name: /^Kind$/ })).toHaveCount(0);
 
   await kind.selectOption({ label: "Goes to a page or web address" });
-  await expect(first.getByRole("textbox", { name: /^Label/ })).toHaveValue("Request a Demo");
+  await expect(first.getByRole("textbox", { name: "Label", exact: true })).toHaveValue("Request a Demo");
   await expect(first.getByRole("combobox", { name: /^Opens\b/ })).toHaveCount(0);
   const link = first.getByRole("textbox", { name: /^Link/ }).or(first.getByRole("combobox", { name: /^Link/ })).first();
   await link.fill("/pricing");

@@ -22,7 +22,16 @@ const BaseSchemaField = defaults.fields.SchemaField!;
 const BaseArrayField = defaults.fields.ArrayField!;
 
 /** Words editors use for a few field names. */
-const NAMES: Record<string, string> = { src: "Image", alt: "Alternative text", href: "Link", url: "Address", cta: "Call to action", id: "Id", ms: "Milliseconds" };
+const NAMES: Record<string, string> = { src: "Image", alt: "Alternative text", href: "Link", url: "Address", cta: "Call to action", id: "Id", ms: "Milliseconds", srLabel: "Label for screen readers", seo: "Search engines (SEO)" };
+
+/** Short values that stand for words (sizes, mostly). */
+const VALUE_WORDS: Record<string, string> = { xs: "Extra small", sm: "Small", md: "Medium", lg: "Large", xl: "Extra large", "2xl": "Extra extra large" };
+
+/** An option of a list of values, in words when its schema gives it no title: "konnectSignup" -> "Konnect signup", "sm" -> "Small". */
+export function optionLabel(label: string, value: unknown): string {
+  if (typeof value !== "string" || label !== value) return label;
+  return VALUE_WORDS[value] ?? inWords(value);
+}
 
 export function fieldLabel(name: string): string {
   if (NAMES[name]) return NAMES[name];
@@ -69,6 +78,8 @@ function StudioSchemaField(props: FieldProps) {
   const resolved = registry.schemaUtils.retrieveSchema(schema as RJSFSchema, formData) as RJSFSchema & Record<string, unknown>;
   const ui: UiSchema = { ...(props.uiSchema ?? {}) };
   let title = typeof resolved.title === "string" && !/[A-Z][a-z]+[A-Z]/.test(resolved.title) ? resolved.title : fieldLabel(name || "");
+  // The whole file's form: a type's name ("PlanCollection") in words.
+  if (props.fieldPathId.path.length === 0 && typeof resolved.title === "string" && !ui["ui:title"]) ui["ui:title"] = inWords(resolved.title);
   // An item of a list is numbered from 1 and named by what it says: "Action 1: Request a Demo".
   const index = props.fieldPathId.path.at(-1);
   if (typeof index === "number" && resolved.type === "object") {
@@ -77,6 +88,10 @@ function StudioSchemaField(props: FieldProps) {
     const list = props.fieldPathId.path.at(-2);
     const base = typeof resolved.title === "string" && !/[A-Z][a-z]+[A-Z]/.test(resolved.title) ? resolved.title : typeof list === "string" ? fieldLabel(list).replace(/(?<=[a-z])s$/, "") : "Item";
     title = `${base} ${index + 1}${said ? `: ${said}` : ""}`;
+  } else if (typeof index === "number") {
+    // A text or a choice in a list: "Feature 1", not "Features 0".
+    const list = props.fieldPathId.path.at(-2);
+    title = `${typeof list === "string" ? fieldLabel(list).replace(/(?<=[a-z])s$/, "") : "Item"} ${index + 1}`;
   }
   if (!ui["ui:title"] && name) ui["ui:title"] = title;
   const example = Array.isArray(resolved.examples) ? resolved.examples[0] : undefined;
@@ -329,7 +344,8 @@ function SelectWidget(props: WidgetProps) {
   if (multiple) return <BaseSelect {...props} />;
   const list = (options.enumOptions ?? []) as { value: unknown; label: string }[];
   const at = list.findIndex((o) => o.value === value);
-  const fallback = list.find((o) => o.value === schema.default)?.label ?? (schema.default === undefined ? undefined : String(schema.default));
+  const named = list.find((o) => o.value === schema.default);
+  const fallback = named ? optionLabel(named.label, named.value) : schema.default === undefined ? undefined : optionLabel(String(schema.default), String(schema.default));
   return (
     <select
       id={id}
@@ -344,7 +360,7 @@ function SelectWidget(props: WidgetProps) {
       {(at < 0 || !props.required) && <option value="">{fallback === undefined ? "Not set" : `Not set (the site uses ${fallback})`}</option>}
       {list.map((o, i) => (
         <option key={i} value={String(i)}>
-          {o.label}
+          {optionLabel(o.label, o.value)}
         </option>
       ))}
     </select>

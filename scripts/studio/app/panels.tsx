@@ -416,22 +416,51 @@ function PageOpDialog(props: { title: string; alert?: boolean; cancel?: string; 
   );
 }
 
+/** A title as an address's last part: lower-case letters, digits and dashes ("Spring Webinar 2027!" -> "spring-webinar-2027"). */
+export function addressWords(title: string): string {
+  return title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
 export function NewPageDialog({ pages, onClose, onCreate }: { pages: StudioFileEntry[]; onClose: () => void; onCreate: (body: NewPageRequest) => Promise<PageOpReply> }) {
   const [address, setAddress] = useState("/");
   const [title, setTitle] = useState("");
   const [from, setFrom] = useState("");
+  /** Until the address is typed in, it follows the title: "Spring webinar" -> /spring-webinar. */
+  const [typed, setTyped] = useState(false);
   return (
     <PageOpDialog title="New page" act="Create page" onClose={onClose} run={() => onCreate({ address, title, ...(from ? { from } : {}) })}>
       <label>
         Address
-        <input required value={address} onChange={(e) => setAddress(e.target.value)} aria-describedby="st-new-address-help" />
+        <input
+          required
+          value={address}
+          onChange={(e) => {
+            setTyped(true);
+            setAddress(e.target.value);
+          }}
+          aria-describedby="st-new-address-help"
+        />
       </label>
       <p id="st-new-address-help" className="st-help">
         Starts with /, in lower-case letters, digits and dashes: /about/team.
       </p>
       <label>
         Title
-        <input required minLength={3} value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          required
+          minLength={3}
+          value={title}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            if (!typed) setAddress(`/${addressWords(e.target.value)}`);
+          }}
+        />
       </label>
       <label>
         Start from

@@ -5,6 +5,7 @@
  */
 import type { ErrorSchema } from "@rjsf/utils";
 import type { StudioIssue } from "../protocol.ts";
+import { fieldLabel } from "./form.tsx";
 
 export const tokens = (pointer: string) =>
   pointer
@@ -16,10 +17,16 @@ export const tokens = (pointer: string) =>
 export const fieldId = (pointer: string) => ["root", ...tokens(pointer)].join("_");
 
 /** A hint for developers (a command to run, a file of the generator): kept for the details, not shown to the editor. */
-const forDevelopers = (hint: string) => /`|npm |--[a-z]|\.md\b|\.ts\b/.test(hint);
+const forDevelopers = (hint: string) => /`|npm |--[a-z]|\.md\b|\.ts\b|"[\w$-]+": /.test(hint);
 
 /** What an issue says at its field, in plain words: the message and the hint when it is for the editor. Codes and commands are in issueDetails. */
-export const issueText = (issue: StudioIssue) => `${issue.message}${issue.hint && !forDevelopers(issue.hint) ? ` ${issue.hint}` : ""}`;
+export const issueText = (issue: StudioIssue) => {
+  // In a form, a field left empty or a required one not there yet is "not filled in", not a fact of JSON syntax.
+  if (issue.code === "wrong-type" && /found null\.$/.test(issue.message)) return "Not filled in yet.";
+  const missing = issue.code === "missing-field" ? /^The required field "([^"]+)" is missing/.exec(issue.message) : null;
+  if (missing) return `${fieldLabel(missing[1]!)} is required: fill it in.`;
+  return `${issue.message}${issue.hint && !forDevelopers(issue.hint) ? ` ${issue.hint}` : ""}`;
+};
 
 /** For a developer: the code (explained in ERRORS.md), the place in the file, and a hint that names commands. */
 export const issueDetails = (issue: StudioIssue) => `${issue.code} · ${issue.file}:${issue.line}:${issue.column}${issue.pointer ? ` · ${issue.pointer}` : ""}${issue.hint && forDevelopers(issue.hint) ? ` · ${issue.hint}` : ""}`;
