@@ -204,7 +204,7 @@ export type IconName1 =
  */
 export type InlineText = InlineMarkdown;
 /**
- * An image file inside content/assets/, written as assets/<file name>. The build checks that it exists, reads its size and gives it a cache-safe name.
+ * An image from the site's pictures (upload a new one here). The site checks that it exists and makes the sizes each screen needs.
  */
 export type AssetPath = Asset;
 /**
@@ -536,7 +536,7 @@ export interface Site {
      */
     rating: string;
     /**
-     * The badge on features and feature categories marked comingSoon.
+     * The badge on features and feature categories marked "Coming soon".
      */
     comingSoon: string;
     /**
@@ -803,7 +803,7 @@ export interface Page {
    */
   aliases?: string[];
   /**
-   * The blocks of the page from top to bottom. Each has a "type" that says which kind of block it is.
+   * The blocks of the page from top to bottom, each of its own kind (a hero, cards, a price table…).
    *
    * @minItems 1
    */
@@ -1006,12 +1006,12 @@ export interface HeroSection {
    */
   eyebrow?: string;
   /**
-   * The headline: the page's main title (its only h1).
+   * The headline: the page's main title (a page has only one).
    */
   heading: string;
   text: InlineText;
   /**
-   * Background images, at most 6. The first is shown first and loads with the page; with two or more they take turns every intervalMs, cross-fading, with dots, a progress bar and a pause button at the bottom of the hero.
+   * Background images, at most 6. The first is shown first and loads with the page; with two or more they take turns (every few seconds, as set below), cross-fading, with dots, a progress bar and a pause button at the bottom of the hero.
    *
    * @minItems 1
    * @maxItems 6
@@ -1397,7 +1397,7 @@ export interface ProductGridSection {
   actions?: Action[];
 }
 /**
- * Customer quotes with their star ratings, from content/collections/testimonials.json. With no quotes yet, a comingSoon note stands in their place.
+ * Customer quotes with their star ratings, chosen from Testimonials. With no quotes yet, the "Coming soon" note stands in their place.
  */
 export interface TestimonialsSection {
   /**
@@ -1648,7 +1648,7 @@ export interface BuildingTypeOption {
   };
 }
 /**
- * A plain opening for a page without a hero image: a short line, the page's heading (its only h1), a sentence or two and buttons, on a light background.
+ * A plain opening for a page without a hero image: a short line, the page's heading (its main title), a sentence or two and buttons, on a light background.
  */
 export interface PageHeaderSection {
   /**
@@ -1664,7 +1664,7 @@ export interface PageHeaderSection {
    */
   eyebrow?: string;
   /**
-   * The page's main title (its only h1).
+   * The page's main title (a page has only one).
    */
   heading: string;
   text?: InlineText;
@@ -1819,7 +1819,7 @@ export interface VideoPosterSection {
   tone?: "light" | "muted";
 }
 /**
- * Two ways to reach the team: an e-mail card (to contactEmail in content/site.json, with a subject line) and a help centre card (links.help).
+ * Two ways to reach the team: an e-mail card (to the site's contact e-mail, in Site settings, with a subject line) and a help centre card (the help centre's address, in Site settings).
  */
 export interface ContactCardsSection {
   /**
@@ -2188,7 +2188,7 @@ export interface PlanCollection {
   items: Plan[];
 }
 /**
- * A price plan. It has either prices (one for every building type and size) or a customPrice text.
+ * A price plan. It has either prices (one for every building type and size) or, instead, a text such as "Custom pricing".
  */
 export interface Plan {
   /**

@@ -28,7 +28,7 @@ test("two tabs saving different fields at the same moment both keep their edit",
   await name(a, 0).fill("Access, edited in tab A");
   await name(b, 1).fill("Flow, edited in tab B");
   await Promise.all([a, b].map((page) => page.getByRole("button", { name: "Save", exact: true }).click()));
-  for (const page of [a, b]) await expect(status(page)).toContainText(`Saved ${PLANS}.`);
+  for (const page of [a, b]) await expect(status(page)).toContainText("Saved “Plans”.");
   const saved = studio.read(PLANS);
   expect(saved).toContain('"name": "Access, edited in tab A"');
   expect(saved).toContain('"name": "Flow, edited in tab B"');
@@ -42,11 +42,14 @@ test("two tabs saving different fields at the same moment both keep their edit",
 test("the same field changed in two tabs asks which to keep, showing both, and loses nothing", async ({ context, studio }) => {
   const [a, b] = await twoTabs(context, studio);
   const name = (page: Page) => page.getByRole("textbox", { name: "Name", exact: true }).first();
+  // Tab B has its edit unsaved when tab A's save lands (a clean tab would just show A's version: see the last test).
+  await name(b).fill("Access from tab B");
   await name(a).fill("Access from tab A");
   await a.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(a)).toHaveText(`Saved ${PLANS}.`);
+  await expect(status(a)).toHaveText("Saved “Plans”.");
+  await expect(b.getByRole("main").getByRole("status").filter({ hasText: "since you opened it" })).toBeVisible({ timeout: 0 });
+  await expect(name(b)).toHaveValue("Access from tab B");
 
-  await name(b).fill("Access from tab B");
   await b.getByRole("button", { name: "Save", exact: true }).click();
   const prompt = b.getByRole("alertdialog", { name: "Changed here and elsewhere" });
   await expect(prompt).toBeVisible();
@@ -68,7 +71,7 @@ test("the same field changed in two tabs asks which to keep, showing both, and l
   await prompt.getByRole("group", { name: "Item 1 › Name" }).getByRole("radio", { name: /Your version/ }).check();
   await prompt.getByRole("button", { name: "Save with these choices" }).click();
   await expect(prompt).toBeHidden();
-  await expect(status(b)).toHaveText(`Saved ${PLANS}.`);
+  await expect(status(b)).toHaveText("Saved “Plans”.");
   expect(studio.read(PLANS)).toContain('"name": "Access from tab B"');
 });
 
@@ -88,7 +91,7 @@ test("a file changed on disk while open: the form shows it, or keeps the unsaved
   replace('"name": "Access"', '"name": "Access, pulled"');
   await expect(name(0)).toHaveValue("Access, pulled");
   await expect(page.getByRole("main").getByRole("status").filter({ hasText: "changed outside the Studio" })).toContainText(
-    `${PLANS} changed outside the Studio: the form shows its new version`,
+    "“Plans” changed outside the Studio: the form shows its new version",
   );
 
   // An unsaved edit stays in the form; Save merges it with what changed on disk meanwhile.
@@ -97,7 +100,7 @@ test("a file changed on disk while open: the form shows it, or keeps the unsaved
   await expect(page.getByRole("main").getByRole("status").filter({ hasText: "since you opened it" })).toContainText("Your changes are kept: Save merges them with the new version.");
   await expect(name(1)).toHaveValue("Flow, typed here");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toContainText(`Saved ${PLANS}.`);
+  await expect(status(page)).toContainText("Saved “Plans”.");
   const saved = studio.read(PLANS);
   expect(saved).toContain('"name": "Access, pulled again"');
   expect(saved).toContain('"name": "Flow, typed here"');

@@ -27,7 +27,7 @@ test("a new hero heading shows in the preview, saves as one changed line, and bu
   await expect(preview(page).getByRole("heading", { level: 1, name: wanted })).toBeVisible({ timeout: 0 });
 
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toHaveText(`Saved ${HOME}.`);
+  await expect(status(page)).toHaveText("Saved “Urbi Building OS: the operating system for modern buildings”.");
 
   expect((await studio.git("status", "--porcelain")).trim()).toBe(`M ${HOME}`);
   const diff = await studio.git("diff", "-U0", "--", HOME);
@@ -94,6 +94,10 @@ test("a price of -5 shows the build's message at the field, and the file cannot 
   await expect(status(page)).toHaveText(/^Not saved/);
   await page.waitForTimeout(300);
   expect(studio.bytes(PLANS).equals(before)).toBe(true);
+  // However far down the form the problem is, a button beside the status goes to its field.
+  await page.locator("#st-editor").evaluate((el) => el.scrollTo(0, 0));
+  await page.getByRole("button", { name: "Go to the problem" }).click();
+  await expect(small).toBeFocused();
   expect((await studio.git("status", "--porcelain", "--", "content")).trim()).toBe("");
 });
 
@@ -108,7 +112,7 @@ test("two sections swap by keyboard alone, and the saved file has only them swap
   // The focus follows the section that moved.
   await expect(page.getByRole("button", { name: "Move item 3 down" }).and(page.locator("#root_sections_2__moveDown"))).toBeFocused();
   await page.keyboard.press("Control+s");
-  await expect(status(page)).toHaveText(`Saved ${HOME}.`);
+  await expect(status(page)).toHaveText("Saved “Urbi Building OS: the operating system for modern buildings”.");
 
   const after = JSON.parse(studio.read(HOME)) as { sections: unknown[] };
   const expected = structuredClone(before);

@@ -24,7 +24,7 @@ test("a button's kind is chosen by name, and switching keeps its label", async (
   await link.press("Tab");
   await expect(preview(page).getByRole("link", { name: "Request a Demo" }).first()).toHaveAttribute("href", /\/pricing/, { timeout: 0 });
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toHaveText("Saved content/pages/index.json.");
+  await expect(status(page)).toHaveText("Saved “Urbi Building OS: the operating system for modern buildings”.");
   const saved = JSON.parse(studio.read("content/pages/index.json")) as { sections: { actions: Record<string, unknown>[] }[] };
   expect(saved.sections[0]!.actions[0]).toEqual({ label: "Request a Demo", href: "/pricing" });
 });

@@ -18,7 +18,7 @@ test("a new testimonial, listed on the customers page, shows there", async ({ pa
   await added.getByRole("spinbutton", { name: "Rating" }).fill("5");
   await added.getByRole("textbox", { name: "Portfolio" }).fill("Residential rental buildings");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toContainText("Saved content/collections/testimonials.json.", { timeout: 0 });
+  await expect(status(page)).toContainText("Saved “Testimonials”.", { timeout: 0 });
   expect(JSON.parse(studio.read("content/collections/testimonials.json")).items.at(-1)).toEqual({
     id: "leasing-manager",
     title: "Leasing Manager",
@@ -37,7 +37,7 @@ test("a new testimonial, listed on the customers page, shows there", async ({ pa
   await item.selectOption({ label: "Leasing Manager (leasing-manager)" });
   await expect(preview(page).getByText("Tours, applications and questions now come to one place")).toBeVisible({ timeout: 0 });
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toContainText("Saved content/pages/customers.json.", { timeout: 0 });
+  await expect(status(page)).toContainText("Saved “Customers and success stories”.", { timeout: 0 });
   const build = await studio.build();
   expect(build.code, build.output).toBe(0);
 });
@@ -65,7 +65,7 @@ test("a new page gets its address from its title, and a footer link to it builds
   await link.getByRole("textbox", { name: "Title" }).fill("Spring webinar");
   await link.getByRole("combobox", { name: "Link" }).fill("/spring-webinar");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toContainText("Saved content/site.json.", { timeout: 0 });
+  await expect(status(page)).toContainText("Saved “Site settings”.", { timeout: 0 });
   await expect(preview(page).getByRole("contentinfo").getByRole("link", { name: "Spring webinar" })).toBeVisible({ timeout: 0 });
   const build = await studio.build();
   expect(build.code, build.output).toBe(0);
@@ -82,7 +82,7 @@ test("a guide's text is edited and saved as one changed line; Changes shows each
   await page.keyboard.press("Enter");
   await page.keyboard.type("Book a demo to see it live.");
   await page.keyboard.press("Control+s");
-  await expect(status(page)).toContainText("Saved content/guides/getting-started.md.", { timeout: 0 });
+  await expect(status(page)).toContainText("Saved “Getting Started with Property Management”.", { timeout: 0 });
   const diff = (await studio.git("diff", "-U0", "--", "content/guides/getting-started.md")).split("\n").filter((l) => /^[-+](?![-+]{2} )/.test(l));
   expect(diff.filter((l) => l.startsWith("-"))).toEqual([]);
   expect(diff.filter((l) => l.trim() !== "+")).toEqual(["+Book a demo to see it live."]);
@@ -91,7 +91,7 @@ test("a guide's text is edited and saved as one changed line; Changes shows each
   await openFile(page, /^Urbi Building OS: the operating system for modern buildings/);
   await page.locator("#root_sections_0_heading").fill("Every building, one platform");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toContainText("Saved content/pages/index.json.", { timeout: 0 });
+  await expect(status(page)).toContainText("Saved “Urbi Building OS: the operating system for modern buildings”.", { timeout: 0 });
   await page.getByRole("button", { name: "Changes" }).click();
   const pane = page.getByRole("complementary", { name: "Changes not yet published" });
   await pane.getByRole("button", { name: /^Show the changes to Urbi Building OS/ }).click();

@@ -21,7 +21,7 @@ test("an uploaded PNG gets a lower-case-dashed name in content/assets and the sa
   await expect(hero.getByRole("switch", { name: /^Decorative/ }).first()).toBeFocused();
   await expect(hero.getByRole("status").first()).toContainText("It is marked as decoration");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toHaveText("Saved content/pages/index.json.");
+  await expect(status(page)).toHaveText("Saved “Urbi Building OS: the operating system for modern buildings”.");
   const saved = JSON.parse(studio.read("content/pages/index.json")) as { sections: { images: { src: string }[] }[] };
   expect(saved.sections[0]!.images[0]!.src).toBe("assets/my-roof-photo-2.png");
   expect(studio.bytes("content/assets/my-roof-photo-2.png").equals(png)).toBe(true);
@@ -52,7 +52,7 @@ test("a new page at /about/press, linked from the header, builds with the header
   await page.getByRole("option", { name: "/about/press" }).click();
   await expect(link).toHaveValue("/about/press");
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(status(page)).toHaveText("Saved content/site.json.");
+  await expect(status(page)).toHaveText("Saved “Site settings”.");
 
   const build = await studio.build();
   expect(build.code, build.output).toBe(0);

@@ -21,6 +21,9 @@ test("clicking a heading in the preview focuses its field in the form", async ({
   await h2.scrollIntoViewIfNeeded();
   await h2.click();
   await expect(page.locator(`#root_sections_${at}_heading`)).toBeFocused();
+  // Only the form's pane scrolled to the field: the Studio's top bar is where it was.
+  expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+  await expect(page.getByRole("banner")).toBeInViewport({ ratio: 1 });
 });
 
 function files(dir: string): string[] {

@@ -26,7 +26,7 @@ test("a marketer publishes an edit, then restores the earlier version from Histo
     await expect(heading).toHaveValue(BEFORE);
     await heading.fill(AFTER);
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(status(page)).toHaveText(`Saved ${PRICING}.`);
+    await expect(status(page)).toHaveText("Saved “Pricing”.");
 
     // What changed, in words: the field, before and now; no diff unless asked for.
     await page.getByRole("button", { name: "Changes" }).click();
@@ -59,7 +59,7 @@ test("a marketer publishes an edit, then restores the earlier version from Histo
     await expect(heading).toHaveValue(BEFORE);
     await expect(status(page)).toContainText("Save to restore it");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(status(page)).toHaveText(`Saved ${PRICING}.`);
+    await expect(status(page)).toHaveText("Saved “Pricing”.");
     expect(studio.read(PRICING)).toContain(`"heading": "${BEFORE}"`);
     expect((await studio.git("diff", "HEAD~1", "--", PRICING)).trim()).toBe("");
   } finally {

@@ -48,6 +48,8 @@ export function App() {
   const [status, setStatus] = useState("");
   /** What changed on disk outside this tab (onDiskChange), beside what this tab's own actions did. */
   const [diskNote, setDiskNote] = useState("");
+  /** The first problem of a save refused for its file's problems: a button beside the status goes to it, however far down the form. */
+  const [problemAt, setProblemAt] = useState<{ path: string; pointer: string }>();
   /** The last page moved (Rename), while it can be moved back: "Undo the move" beside the status. */
   const [moved, setMoved] = useState<{ path: string; from: string; to: string }>();
   /** A save refused because it would break other files: their problems, each a place to go. */
@@ -190,6 +192,9 @@ export function App() {
     return () => removeEventListener("keydown", keys);
   });
 
+  /** A file as the editor knows it: its page's title, or "Plans", "Site settings"; its path only when the site does not list it. */
+  const nameOf = (path: string) => site?.files.find((f) => f.path === path)?.label ?? path;
+
   /** Files being saved: what the watcher says of them meanwhile is the save's own write, which the save's reply settles. */
   const saving = useRef(new Set<string>());
 
@@ -211,12 +216,12 @@ export function App() {
       if (!o || saving.current.has(path) || o.file.version !== was.file.version) continue;
       const clean = equal(o.history[o.at], o.history[o.savedAt]);
       if (!disk) {
-        told.push(`${path} was deleted outside the Studio.${clean ? "" : " Your changes are still in the form: Save writes the file again with them."}`);
+        told.push(`“${nameOf(path)}” was deleted outside the Studio.${clean ? "" : " Your changes are still in the form: Save writes the file again with them."}`);
         continue;
       }
       if (disk.version === o.file.version) continue;
       if (!clean) {
-        told.push(`${path} changed outside the Studio since you opened it. Your changes are kept: Save merges them with the new version.`);
+        told.push(`“${nameOf(path)}” changed outside the Studio since you opened it. Your changes are kept: Save merges them with the new version.`);
         continue;
       }
       setOpen((all) => {
@@ -226,7 +231,7 @@ export function App() {
         const history = [...now.history.slice(0, now.at + 1), disk.data];
         return { ...all, [path]: { ...now, file: disk, history, at: history.length - 1, savedAt: history.length - 1, lastChange: 0 } };
       });
-      if (!equal(o.history[o.at], disk.data)) told.push(`${path} changed outside the Studio: the form shows its new version (Undo goes back to the one before).`);
+      if (!equal(o.history[o.at], disk.data)) told.push(`“${nameOf(path)}” changed outside the Studio: the form shows its new version (Undo goes back to the one before).`);
     }
     if (told.length) setDiskNote(told.join(" "));
     void sendDraft();
@@ -248,10 +253,12 @@ export function App() {
     const errors = issues.filter((i) => i.file === path && i.severity === "error");
     if (errors.length && !resolved) {
       setStatus(`Not saved: ${errors.length} ${errors.length === 1 ? "problem" : "problems"} to fix in this file first.`);
+      setProblemAt({ path, pointer: errors[0]!.pointer });
       return;
     }
     setStatus("Saving…");
     setDiskNote("");
+    setProblemAt(undefined);
     // What is sent, and from which version: another tab's or a pull's changes to other fields are merged by the server.
     const sentAt = o.at;
     const sent = resolved ? resolved.data : o.history[sentAt];
@@ -272,7 +279,7 @@ export function App() {
           return { ...all, [path]: { ...now, file: reply.file, history, at: history.length - 1, savedAt: typedSince ? history.length - 2 : history.length - 1 } };
         });
         const kept = reply.fromTheirs?.length ? ` Also kept the changes made elsewhere to ${listInWords(reply.fromTheirs.map(fieldInWords))}.` : "";
-        setStatus(`Saved ${path}.${kept}`);
+        setStatus(`Saved “${nameOf(path)}”.${kept}`);
         void refreshSite();
       } else if (reply.reason === "conflict") {
         setConflict({ path, disk: reply.disk, merged: reply.merged, conflicts: reply.conflicts });
@@ -284,6 +291,7 @@ export function App() {
       } else {
         setIssues((all) => [...all.filter((i) => i.file !== path), ...reply.issues]);
         setStatus(`Not saved: ${reply.issues.length} ${reply.issues.length === 1 ? "problem" : "problems"} to fix in this file first.`);
+        if (reply.issues[0]) setProblemAt({ path, pointer: reply.issues[0].pointer });
       }
     } catch (e) {
       setStatus(`Not saved: ${(e as Error).message}`);
@@ -299,8 +307,15 @@ export function App() {
       // A Markdown editor or a picker: the control inside the field's wrapper.
       if (!el || el.offsetParent === null) el = document.querySelector<HTMLElement>(`[data-field="${id}"] input, [data-field="${id}"] [contenteditable], [data-field="${id}"] button`) ?? el;
       for (let d = el?.closest("details"); d; d = d.parentElement?.closest("details") ?? null) d.open = true;
-      el?.scrollIntoView({ block: "center" });
-      el?.focus({ preventScroll: true });
+      if (!el) return;
+      // Where the form scrolls in a pane of its own (wide screens), only that pane scrolls: scrollIntoView would also
+      // move the page by the few pixels the preview's scaled frame makes it overflow, pushing the top bar off.
+      const pane = el.closest<HTMLElement>(".st-editor");
+      if (pane && pane.scrollHeight > pane.clientHeight && getComputedStyle(pane).overflowY !== "visible") {
+        const [box, at] = [pane.getBoundingClientRect(), el.getBoundingClientRect()];
+        pane.scrollTop += at.top - box.top - Math.max(0, (box.height - at.height) / 2);
+      } else el.scrollIntoView({ block: "center" });
+      el.focus({ preventScroll: true });
     }, 60);
   }
 
@@ -493,6 +508,11 @@ export function App() {
                   <p className="st-status" role="status" aria-live="polite">
                     {diskNote}
                   </p>
+                  {problemAt && problemAt.path === entry.path && (
+                    <button type="button" className="st-button" onClick={() => focusField(problemAt.pointer)}>
+                      Go to the problem
+                    </button>
+                  )}
                   {moved && moved.path === entry.path && (
                     <button
                       type="button"
