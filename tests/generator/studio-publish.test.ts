@@ -29,14 +29,20 @@ function repo() {
   return { site, git, edit };
 }
 
+/** A shared copy (a bare repository) as the site's origin, its branch pushed there. */
+function sharedCopy(git: (...args: string[]) => string): string {
+  const remote = mkdtempSync(path.join(os.tmpdir(), "fixture-remote-"));
+  remotes.push(remote);
+  git("init", "-q", "--bare", remote);
+  git("remote", "add", "origin", remote);
+  git("push", "-q", "-u", "origin", "HEAD");
+  return remote;
+}
+
 describe("publishing from the Studio", () => {
   it("commits the content with the message, pushes it, and History reads back every version", async () => {
     const { site, git, edit } = repo();
-    const remote = mkdtempSync(path.join(os.tmpdir(), "fixture-remote-"));
-    remotes.push(remote);
-    git("init", "-q", "--bare", remote);
-    git("remote", "add", "origin", remote);
-    git("push", "-q", "-u", "origin", "HEAD");
+    const remote = sharedCopy(git);
     // Something outside content/ is never published by the Studio.
     writeFileSync(path.join(site.root, "notes.txt"), "not content\n");
     edit("Kites for windy days", "Kites for gusty days");
@@ -64,11 +70,7 @@ describe("publishing from the Studio", () => {
     expect(alone[1]).toEqual({ ok: true, text: expect.stringContaining("the version stays on this computer") });
 
     // A shared copy that is gone by the time of the push (a network down, a repository moved).
-    const remote = mkdtempSync(path.join(os.tmpdir(), "fixture-remote-"));
-    remotes.push(remote);
-    git("init", "-q", "--bare", remote);
-    git("remote", "add", "origin", remote);
-    git("push", "-q", "-u", "origin", "HEAD");
+    const remote = sharedCopy(git);
     rmSync(remote, { recursive: true, force: true });
     edit("Kites for calm days", "Kites for any day");
     const failed = await publish(site.root, "Any day");
@@ -79,11 +81,7 @@ describe("publishing from the Studio", () => {
 
   it("sends each version to the site's review branch, leaving the published branch as it was", async () => {
     const { site, git, edit } = repo();
-    const remote = mkdtempSync(path.join(os.tmpdir(), "fixture-remote-"));
-    remotes.push(remote);
-    git("init", "-q", "--bare", remote);
-    git("remote", "add", "origin", remote);
-    git("push", "-q", "-u", "origin", "HEAD");
+    const remote = sharedCopy(git);
     const published = git("--git-dir", remote, "rev-parse", "HEAD").trim();
     edit("Kites for windy days", "Kites for breezy days");
     const steps = await publish(site.root, "Breezy", { reviewBranch: "content-review" });
