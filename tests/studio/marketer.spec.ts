@@ -10,6 +10,9 @@ test("a new testimonial, listed on the customers page, shows there", async ({ pa
   test.slow(); // saves and builds: as long as the machine needs
   await openStudio(page, studio);
   await openFile(page, "Testimonials");
+  // The testimonials' form is there (not the home page's still) before its list gets an item.
+  await expect(page.getByRole("heading", { level: 1, name: "Testimonials" })).toBeVisible({ timeout: 0 });
+  await expect(page.getByRole("group", { name: /^Testimonial 3/ })).toBeVisible();
   await page.getByRole("button", { name: "Add item" }).last().click();
   const added = page.getByRole("group", { name: /^Testimonial 4/ });
   await added.getByRole("textbox", { name: "Id" }).fill("leasing-manager");
@@ -29,6 +32,7 @@ test("a new testimonial, listed on the customers page, shows there", async ({ pa
 
   // On the customers page, the testimonials section lists it: chosen by its name, in a list numbered from 1.
   await openFile(page, /^Customers/);
+  await expect(page.getByRole("heading", { level: 1, name: "Customers and success stories" })).toBeVisible({ timeout: 0 });
   const section = page.getByRole("group", { name: "Testimonials", exact: true });
   const items = section.getByRole("group", { name: "Items", exact: true });
   await items.getByRole("button", { name: "Add item" }).click();
@@ -56,6 +60,7 @@ test("a new page gets its address from its title, and a footer link to it builds
   await expect(page.getByRole("main").getByText("content/pages/spring-webinar.json")).toBeVisible({ timeout: 0 });
 
   await page.getByRole("button", { name: "Site settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Site settings" })).toBeVisible({ timeout: 0 });
   const company = page.getByRole("group", { name: "Footer", exact: true }).getByRole("group", { name: /^Group \d+: Company/ });
   const links = company.getByRole("group", { name: "Links", exact: true });
   await expect(links.getByRole("group", { name: /^Link 1: / })).toBeVisible(); // the form is there before its links are counted
@@ -75,6 +80,7 @@ test("a guide's text is edited and saved as one changed line; Changes shows each
   test.slow(); // saves and builds: as long as the machine needs
   await openStudio(page, studio);
   await openFile(page, /^Getting Started with Property Management/);
+  await expect(page.getByRole("heading", { level: 1, name: "Getting Started with Property Management" })).toBeVisible({ timeout: 0 });
   const body = page.getByRole("textbox", { name: "Body" });
   await body.click();
   await page.keyboard.press("Control+End");
@@ -89,6 +95,7 @@ test("a guide's text is edited and saved as one changed line; Changes shows each
 
   // A heading changed on the home page too; Changes lists both, and shows the heading's before and now in words.
   await openFile(page, /^Urbi Building OS: the operating system for modern buildings/);
+  await expect(page.getByRole("heading", { level: 1, name: "Urbi Building OS: the operating system for modern buildings" })).toBeVisible({ timeout: 0 });
   await page.locator("#root_sections_0_heading").fill("Every building, one platform");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(status(page)).toContainText("Saved “Urbi Building OS: the operating system for modern buildings”.", { timeout: 0 });
