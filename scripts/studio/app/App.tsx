@@ -13,7 +13,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { ChangesReply, DraftReply, PageOpReply, SaveConflict, SaveReply, StudioAsset, StudioFile, StudioFileEntry, StudioIssue, StudioSchemas, StudioSite, UploadReply } from "../protocol.ts";
 import { ApiError, get, post } from "./api.ts";
 import { StudioContext, type StudioContextValue } from "./context.ts";
-import { ChangesPanel, ConflictDialog, DeletePageDialog, HistoryPanel, NewPageDialog, ProblemsPanel, PublishDialog, RenamePageDialog } from "./panels.tsx";
+import { ChangesPanel, ConflictDialog, DeletePageDialog, HistoryPanel, labelOf, NewPageDialog, ProblemsPanel, PublishDialog, RenamePageDialog } from "./panels.tsx";
 import { errorTree, fieldId, findText, issueText, setAt } from "./pointer.ts";
 import { mergeData } from "../merge.ts";
 import { fieldInWords, listInWords } from "../words.ts";
@@ -192,8 +192,7 @@ export function App() {
     return () => removeEventListener("keydown", keys);
   });
 
-  /** A file as the editor knows it: its page's title, or "Plans", "Site settings"; its path only when the site does not list it. */
-  const nameOf = (path: string) => site?.files.find((f) => f.path === path)?.label ?? path;
+  const nameOf = (path: string) => labelOf(site?.files ?? [], path);
 
   /** Files being saved: what the watcher says of them meanwhile is the save's own write, which the save's reply settles. */
   const saving = useRef(new Set<string>());

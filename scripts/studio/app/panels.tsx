@@ -62,7 +62,8 @@ export function ProblemsPanel({ issues, files, onClose, onPick }: { issues: Stud
 const STATUS_WORDS: Record<string, string> = { modified: "Changed", added: "New", untracked: "New", deleted: "Removed" };
 
 /** A file's name as the editor knows it: its label in the file list, else its path. */
-const labelOf = (files: StudioFileEntry[], path: string) => files.find((f) => f.path === path)?.label ?? path;
+/** A file as the editor knows it: its page's title, or "Plans", "Site settings"; its path only when the site does not list it. */
+export const labelOf = (files: StudioFileEntry[], path: string) => files.find((f) => f.path === path)?.label ?? path;
 
 export function ChangesPanel({ changes, files, onClose, onDiscarded }: { changes: ChangesReply; files: StudioFileEntry[]; onClose: () => void; onDiscarded: (path: string) => Promise<void> }) {
   const [diff, setDiff] = useState<DiffReply>();
