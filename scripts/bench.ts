@@ -451,6 +451,11 @@ if (studio) {
     out.push(`Keystroke to preview painted: ${k.edits} letters typed at the end of ${k.file} ${k.field}, ${k.gapMs} ms apart, keydown to the "studio-preview-shown" event of the render showing them`);
     out.push(`median ${ms(k.ms.median)}, p95 ${ms(k.ms.p95)}, max ${ms(k.ms.max)} (min ${ms(k.ms.min)})`);
     out.push(`Server's own time per draft (/api/draft ms: the site checked, the page rendered): median ${ms(k.serverMs.median)}, p95 ${ms(k.serverMs.p95)}, max ${ms(k.serverMs.max)} over ${k.serverMs.drafts} drafts (${k.serverMs.superseded} superseded)`);
+    const phase = (name: string, p: { median: number; p95: number }, what: string) => out.push(`  ${name} median ${ms(p.median)}, p95 ${ms(p.p95)}  (${what})`);
+    out.push("Where an edit's time goes (medians and p95 of each part, so they need not add up):");
+    phase("keydown to draft sent   ", k.phases.toRequest, "the form's update, then the app sends the drafts");
+    phase("draft's round trip      ", k.phases.roundTrip, "the server's check and render, the reply's transfer and parse");
+    phase("reply to preview shown  ", k.phases.toShown, "the app hands the HTML to the frame, which updates and paints");
   }
 }
 

@@ -78,6 +78,12 @@ export interface StudioBench {
         ms: Percentiles;
         /** The server's own time per /api/draft answered during the edits (superseded ones excluded). */
         serverMs: Percentiles & { drafts: number; superseded: number };
+        /**
+         * Where each edit's time went, in the app's clock: keydown to the first /api/draft request
+         * sent after it (the form's update), that request's round trip (the server's work, the reply's
+         * transfer and parse), and its reply to the preview shown (the frame's update and paint).
+         */
+        phases: { toRequest: Percentiles; roundTrip: Percentiles; toShown: Percentiles };
       };
 }
 
@@ -349,6 +355,19 @@ async function keystrokes(
     };
     w.__keydowns = [];
     w.__shown = [];
+    // Each /api/draft request's start and the moment its reply's body is read (the app awaits it).
+    const ww = window as unknown as { __drafts: { start: number; end?: number }[] };
+    ww.__drafts = [];
+    const fetch0 = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      if (!String(input instanceof Request ? input.url : input).includes("/api/draft")) return fetch0(input, init);
+      const d: { start: number; end?: number } = { start: performance.now() };
+      ww.__drafts.push(d);
+      const res = await fetch0(input, init);
+      const body = await res.clone().arrayBuffer();
+      d.end = performance.now();
+      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    };
     addEventListener("keydown", () => w.__keydowns.push(performance.now()), {
       capture: true,
     });
@@ -364,6 +383,7 @@ async function keystrokes(
   await sleep(1000); // the first draft of the opened page settles
   counting = true;
   const times: number[] = [];
+  const phases = { toRequest: [] as number[], roundTrip: [] as number[], toShown: [] as number[] };
   const letters = "abcdefghijklmnopqrstuvwxyz";
   for (let i = 0; i < edits; i++) {
     const ch = letters[i % letters.length]!;
@@ -380,18 +400,26 @@ async function keystrokes(
           };
           const down = w.__keydowns.at(-1);
           const shown = w.__shown.find((s) => s.version === v);
-          return down !== undefined && shown ? shown.at - down : false;
+          if (down === undefined || !shown) return false;
+          const drafts = (window as unknown as { __drafts: { start: number; end?: number }[] }).__drafts;
+          const d = drafts.find((x) => x.start >= down && x.end !== undefined);
+          return { total: shown.at - down, ...(d ? { toRequest: d.start - down, roundTrip: d.end! - d.start, toShown: shown.at - d.end! } : {}) };
         },
         version,
         { timeout: 5000, polling: 5 },
       )
-      .then((h) => h.jsonValue() as Promise<number>)
+      .then((h) => h.jsonValue() as Promise<{ total: number; toRequest?: number; roundTrip?: number; toShown?: number }>)
       .catch(() => {
         throw new Error(
           `studio: the preview showed render ${version} without its "studio-preview-shown" event`,
         );
       });
-    times.push(round(t));
+    times.push(round(t.total));
+    if (t.toRequest !== undefined) {
+      phases.toRequest.push(round(t.toRequest));
+      phases.roundTrip.push(round(t.roundTrip!));
+      phases.toShown.push(round(t.toShown!));
+    }
     await sleep(EDIT_GAP_MS);
   }
   counting = false;
@@ -403,5 +431,6 @@ async function keystrokes(
     times,
     ms: percentiles(times),
     serverMs: { ...percentiles(serverMs), drafts: serverMs.length, superseded },
+    phases: { toRequest: percentiles(phases.toRequest), roundTrip: percentiles(phases.roundTrip), toShown: percentiles(phases.toShown) },
   };
 }

@@ -87,7 +87,7 @@ export interface WarmCache {
   /** What the build cache found or made, kept in memory for the next build (cache.ts). */
   cacheMemory?: CacheMemory;
   /** The templates' texts (font.ts templateTexts). */
-  templateTexts?: Promise<string[]>;
+  templateTexts?: Promise<readonly string[]>;
   /** Rendered pages, shared parts, reads and what dist/ holds, by the hash of their inputs (memo/memo.ts). */
   memo?: RenderMemo;
   /** What the last build learnt of each content file's text, by its key (memo/file-memo.ts; the stages only read it). */
@@ -108,7 +108,7 @@ export interface Jobs {
   assets?: Promise<[IslandBundle, string]>;
   imageKit?: Promise<ImageKit>;
   sections?: Promise<Map<string, SectionComponent>>;
-  templateTexts?: Promise<string[]>;
+  templateTexts?: Promise<readonly string[]>;
   /** Each content file's date for the sitemap (a whole build). */
   dates?: Promise<(file: string) => Promise<string>>;
   /** `npm run build`, which stores its memo: the code's key, and the memo stored last time ("auto"). */

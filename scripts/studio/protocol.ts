@@ -92,14 +92,31 @@ export interface DraftRequest {
   address: string;
 }
 
+/**
+ * The reply to POST /api/draft. Its body is this object as one line of JSON, then a newline,
+ * then the page's HTML as the preview serves it, as bytes (when `preview` is set): the preview
+ * updates in place from them without asking again, and a long page is neither escaped into
+ * JSON by the server nor decoded and encoded again by the app (draftReply() reads it).
+ */
 export interface DraftReply {
   /** Every issue the build finds in the site with these drafts. */
   issues: StudioIssue[];
   /** Where the preview of this draft is served (undefined when the build stopped on an error). */
   preview?: string;
-  /** That page's HTML as the preview serves it: the preview updates in place from it without asking the server again. */
-  html?: string;
   ms: number;
+  /** A newer draft came while this one waited: it was not built. */
+  superseded?: boolean;
+}
+
+/** The content type of a draft's reply (DraftReply, a newline, the HTML). */
+export const DRAFT_REPLY_TYPE = "application/vnd.studio.draft";
+
+/** Reads a draft's reply body: the reply, and the page's HTML bytes after it (an empty buffer when there is none). */
+export function draftReply(body: ArrayBuffer): { reply: DraftReply; html: ArrayBuffer } {
+  const bytes = new Uint8Array(body);
+  const end = bytes.indexOf(0x0a);
+  const json = new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end));
+  return { reply: JSON.parse(json) as DraftReply, html: end < 0 ? new ArrayBuffer(0) : body.slice(end + 1) };
 }
 
 /** POST /api/save */

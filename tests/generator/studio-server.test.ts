@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPipeline } from "../../scripts/pipeline/index.ts";
 import { startStudio, type Studio } from "../../scripts/studio/server.ts";
-import type { DraftReply, SaveReply, StudioFile, StudioSite } from "../../scripts/studio/protocol.ts";
+import { DRAFT_REPLY_TYPE, draftReply, type SaveReply, type StudioFile, type StudioSite } from "../../scripts/studio/protocol.ts";
 import { fixturesRemovedAfterAll, type FixtureProject } from "./fixture.ts";
 
 const project = fixturesRemovedAfterAll(afterAll);
@@ -202,10 +202,14 @@ describe("the Studio's server", () => {
     const file = await open(HOME);
     const data = structuredClone(file.data) as { sections: { heading: string }[] };
     data.sections[0]!.heading = "A draft heading";
-    const reply = (await (await post("/api/draft", { drafts: { [HOME]: data }, address: "/" })).json()) as DraftReply;
+    const res = await post("/api/draft", { drafts: { [HOME]: data }, address: "/" });
+    expect(res.headers.get("content-type")).toBe(DRAFT_REPLY_TYPE);
+    const { reply, html: given } = draftReply(await res.arrayBuffer());
     expect(reply.issues.filter((i) => i.severity === "error")).toEqual([]);
     const html = await (await fetch(`${studio.previewUrl}${reply.preview}`)).text();
     expect(html).toContain("A draft heading");
+    // The page's bytes after the reply are the page the preview serves, byte for byte.
+    expect(Buffer.from(given).toString("utf8")).toBe(html);
     expect(html).toContain('<studio-section data-section="0">');
     expect(html).toContain("studio-shown");
     // Nothing on disk changed, and a build has no marker.
@@ -219,7 +223,8 @@ describe("the Studio's server", () => {
     const file = await open(HOME);
     const data = structuredClone(file.data) as { sections: { kites?: string[] }[] };
     data.sections[1]!.kites = ["delta", "no-such-kite"];
-    const reply = (await (await post("/api/draft", { drafts: { [HOME]: data }, address: "/" })).json()) as DraftReply;
+    const { reply, html } = draftReply(await (await post("/api/draft", { drafts: { [HOME]: data }, address: "/" })).arrayBuffer());
+    expect(html.byteLength).toBe(0);
     expect(reply.issues).toContainEqual(expect.objectContaining({ code: "missing-record", file: HOME, pointer: "/sections/1/kites/1", severity: "error" }));
     expect(reply.preview).toBeUndefined();
   });

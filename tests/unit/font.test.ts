@@ -2,6 +2,7 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUDGET } from "../../scripts/lib/budgets.ts";
 import { projectPaths, ROOT } from "../../scripts/lib/paths.ts";
@@ -34,6 +35,26 @@ describe("fontText", () => {
     const codes = [...text].map((c) => c.codePointAt(0)!);
     expect(codes).toEqual([...codes].sort((a, b) => a - b));
     expect(fontText([])).toBe(fontText([BASE_TEXT]));
+  });
+
+  it("gives a frozen list (templateTexts', whose code points it keeps) what it gives a copy, over random texts and extra code points", () => {
+    const texts = fc.array(fc.string({ unit: "binary", maxLength: 40 }), { maxLength: 8 });
+    const extra = fc.array(fc.array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 6 }), { maxLength: 3 });
+    fc.assert(
+      fc.property(texts, extra, (list, more) => {
+        const frozen = Object.freeze([...list]);
+        const first = fontText(frozen, more);
+        // Asked again (the kept code points) and with other extras, it still matches a fresh copy's answer.
+        expect(fontText(frozen, more)).toBe(first);
+        expect(first).toBe(fontText([...list], more));
+        expect(fontText(frozen)).toBe(fontText([...list]));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("reads the templates' texts as a frozen list, so that its code points are kept only while it cannot change", async () => {
+    expect(Object.isFrozen(await templateTexts(path.join(ROOT, "templates")))).toBe(true);
   });
 
   it("reads every string in content, keys included", async () => {

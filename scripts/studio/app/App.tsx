@@ -10,8 +10,8 @@
 import Form from "@rjsf/core";
 import type { IChangeEvent } from "@rjsf/core";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { ChangesReply, DraftReply, PageOpReply, SaveConflict, SaveReply, StudioAsset, StudioFile, StudioFileEntry, StudioIssue, StudioSchemas, StudioSite, UploadReply } from "../protocol.ts";
-import { ApiError, get, post } from "./api.ts";
+import type { ChangesReply, PageOpReply, SaveConflict, SaveReply, StudioAsset, StudioFile, StudioFileEntry, StudioIssue, StudioSchemas, StudioSite, UploadReply } from "../protocol.ts";
+import { ApiError, get, post, postDraft } from "./api.ts";
 import { StudioContext, type StudioContextValue } from "./context.ts";
 import { ChangesPanel, ConflictDialog, DeletePageDialog, HistoryPanel, labelOf, NewPageDialog, ProblemsPanel, PublishDialog, RenamePageDialog } from "./panels.tsx";
 import { errorTree, fieldId, findText, issueText, setAt } from "./pointer.ts";
@@ -116,14 +116,14 @@ export function App() {
     try {
       const drafts: Record<string, unknown> = {};
       for (const o of Object.values(openRef.current)) if (!equal(o.history[o.at], o.history[o.savedAt])) drafts[o.file.path] = o.history[o.at];
-      const reply = await post<DraftReply & { superseded?: boolean }>("/api/draft", { drafts, address: addressRef.current });
+      const { reply, html } = await postDraft({ drafts, address: addressRef.current });
       // For the bench and the tests: each reply's server time, issues and render (without its HTML).
       document.dispatchEvent(new CustomEvent("studio-draft", { detail: { ms: reply.ms, superseded: reply.superseded === true, issues: reply.issues, preview: reply.preview } }));
       if (!reply.superseded) {
         setChecked(true);
         // Unchanged issues (most keystrokes) leave the app's state as it is: no render of the form.
         setIssues((was) => (JSON.stringify(was) === JSON.stringify(reply.issues) ? was : reply.issues));
-        if (reply.preview) preview.set({ src: reply.preview, ...(reply.html ? { html: reply.html } : {}) });
+        if (reply.preview) preview.set({ src: reply.preview, ...(html.byteLength ? { html } : {}) });
         // With a mistake in the drafts, the page is not rendered: the preview says it shows the last version without one.
         setPreviewStale(!reply.preview && reply.issues.some((i) => i.severity === "error"));
       }

@@ -24,8 +24,8 @@ export interface PreviewSelect {
 export interface Render {
   /** The page's address and the render's version: "/pricing?v=12". */
   src: string;
-  /** Its HTML, when the app has it (the draft's reply): the frame then need not ask for it. */
-  html?: string;
+  /** Its HTML's bytes, when the app has them (the draft's reply): the frame then need not ask for it. */
+  html?: ArrayBuffer;
 }
 
 export interface PreviewSource {
@@ -110,7 +110,8 @@ export function Preview({ source, stale = false, onSelect, onNavigate }: { sourc
     const win = frame.current.contentWindow;
     if (ready.current === address) {
       // The page's HTML as bytes handed over, not copied: a copy of a long page's text costs the frame tens of ms.
-      const bytes = render?.html === undefined ? undefined : new TextEncoder().encode(render.html).buffer;
+      // A copy of the bytes is what goes (a memory copy, well under a millisecond), so that the render keeps its own.
+      const bytes = render?.html?.slice(0);
       win?.postMessage({ type: "studio-render", src, html: bytes, y: scroll.current }, { targetOrigin: previewOrigin, transfer: bytes ? [bytes] : [] });
     }
     else {

@@ -165,7 +165,8 @@ export function fontStack(family: string, rest: string): string {
 
 /** Every character the font should hold: BASE_TEXT, and each character of the given texts, sorted, once. */
 export function fontText(texts: Iterable<string>, more: Iterable<Iterable<number>> = []): string {
-  const chars = distinctCodePoints([BASE_TEXT, ...texts]);
+  const chars = new Set(BASE_CHARS);
+  for (const c of Array.isArray(texts) && Object.isFrozen(texts) ? frozenCodePoints(texts) : distinctCodePoints(texts)) chars.add(c);
   for (const codePoints of more) for (const c of codePoints) chars.add(c);
   // Controls and line breaks draw nothing.
   return [...chars]
@@ -175,7 +176,19 @@ export function fontText(texts: Iterable<string>, more: Iterable<Iterable<number
     .join("");
 }
 
-/** Every string inside content (pages, collections, site, Markdown entries' front matter and text). */
+const BASE_CHARS = distinctCodePoints([BASE_TEXT]);
+
+/**
+ * The code points of a frozen list of texts (templateTexts' list, the same on every build of a
+ * long-running builder), kept with the list: it cannot change, so they are what it holds.
+ */
+const codePointsOf = new WeakMap<readonly string[], Set<number>>();
+function frozenCodePoints(texts: readonly string[]): Set<number> {
+  let chars = codePointsOf.get(texts);
+  if (!chars) codePointsOf.set(texts, (chars = distinctCodePoints(texts)));
+  return chars;
+}
+
 /**
  * The code points of the texts, each once. By index, not through the string iterator
  * (4,000 guides: 70 ms to 15), and each ASCII character looked up in a table, not the set.
@@ -240,7 +253,7 @@ export function contentStrings(files: SourceFile[]): string[] {
  * synchronous calls: a few dozen small files, one after the other through the thread pool,
  * took ~80 ms of a 44-page build; read here they take a few.
  */
-export async function templateTexts(templatesDir: string): Promise<string[]> {
+export async function templateTexts(templatesDir: string): Promise<readonly string[]> {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -250,7 +263,8 @@ export async function templateTexts(templatesDir: string): Promise<string[]> {
     }
   };
   walk(templatesDir);
-  return out;
+  // Frozen: fontText keeps the code points of this very list (frozenCodePoints).
+  return Object.freeze(out);
 }
 
 export interface BrandFont {
