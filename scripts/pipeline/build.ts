@@ -74,6 +74,8 @@ export interface BuildResult {
   /** Output path inside dist/ -> content (only for a build); photos' copies may be generated files to copy. */
   files: Map<string, OutputData>;
   timings: Record<string, number>;
+  /** A check's: the content files each page is made from, by the page's file (seo.ts pageSources), when it got as far as resolving content. */
+  sources?: Map<string, string[]>;
   /** The project's generated files (lib/generated.ts), with those this build used: `npm run build` removes the others. */
   generated?: GeneratedFiles;
 }

@@ -37,7 +37,7 @@ import { browserAssets } from "./stages/render/assets.ts";
 import { templateTexts } from "./stages/media/font.ts";
 import { startPool, type WorkerPool } from "./stages/render/pool.ts";
 import { loadSchemas } from "./stages/validate/schemas.ts";
-import { contentDates } from "./stages/render/seo.ts";
+import { contentDates, pageSources } from "./stages/render/seo.ts";
 import { loadImageKit } from "./stages/media/share-images.ts";
 import { codeKey, loadStoredMemo } from "./memo/stored-memo.ts";
 import { loadStage } from "./stages/load/index.ts";
@@ -110,7 +110,7 @@ async function run(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
         await build.output?.abandon();
         // A schema error stops the build before the checks of the whole site: their errors are listed with it (look-ahead.ts).
         const issues = stage === validateStage ? await withLaterErrors(build, stop.issues) : stop.issues;
-        return { ok: false, issues: sortIssues(issues), routes: stop.routes ?? [], files: new Map(), timings };
+        return { ok: false, issues: sortIssues(issues), routes: stop.routes ?? [], files: new Map(), timings, ...sourcesOf(build) };
       }
     }
   } catch (err) {
@@ -118,7 +118,13 @@ async function run(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
     throw err;
   }
   const built = options.mode === "build";
-  return { ok: true, issues: sortIssues(build.issues), routes: build.routes, files: built ? build.files : new Map(), timings, generated, ...(built && !options.only ? { written: build.written } : {}) };
+  return { ok: true, issues: sortIssues(build.issues), routes: build.routes, files: built ? build.files : new Map(), timings, generated, ...sourcesOf(build), ...(built && !options.only ? { written: build.written } : {}) };
+}
+
+/** A check's (`npm run check`, the Studio's): what each page is made from, once content is resolved (the Studio shows a collection on a page that lists it). */
+function sourcesOf(build: Build): { sources?: Map<string, string[]> } {
+  const resolved = (build as Partial<Build>).resolved;
+  return resolved && build.options.mode === "check" ? { sources: pageSources(resolved, resolved.annotations) } : {};
 }
 
 /**

@@ -78,9 +78,9 @@ export class DraftBuilder {
   }
 
   /** Checks the whole site with these drafts (what `npm run check` reports), without rendering. */
-  async check(drafts: Map<string, string | null>): Promise<{ issues: StudioIssue[]; routes: Route[] }> {
+  async check(drafts: Map<string, string | null>): Promise<{ issues: StudioIssue[]; routes: Route[]; sources: Map<string, string[]> }> {
     const result = await runPipeline(this.paths, { mode: "check", warm: this.warm, drafts });
-    return { issues: result.issues.map(studioIssue), routes: result.routes };
+    return { issues: result.issues.map(studioIssue), routes: result.routes, sources: result.sources ?? new Map() };
   }
 
   private async build(drafts: Map<string, string>, address: string): Promise<DraftResult> {

@@ -20,6 +20,12 @@ export interface StudioFileEntry {
   address?: string;
   /** The schema the file's data follows, as a key of StudioSchemas.schemas. */
   schema: string;
+  /**
+   * For a file with no page of its own but some page shows (a collection's records): the
+   * addresses of those pages, the one made from the fewest files first. The preview goes to
+   * the first when the page it shows is not among them.
+   */
+  shownOn?: string[];
 }
 
 export interface StudioAsset {

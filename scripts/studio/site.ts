@@ -42,7 +42,8 @@ function label(file: SourceFile): string {
   return file.name;
 }
 
-export async function describeSite(paths: ProjectPaths, schemas: SchemaSet, git: boolean): Promise<StudioSite> {
+/** `sources`: what each page is made from, by its file (a check's BuildResult.sources), for the files' shownOn. */
+export async function describeSite(paths: ProjectPaths, schemas: SchemaSet, git: boolean, sources?: Map<string, string[]>): Promise<StudioSite> {
   const module = await loadSiteModule(paths.templates);
   const loaded = await load(paths, module.kinds ?? []);
   const files: StudioFileEntry[] = [];
@@ -64,6 +65,7 @@ export async function describeSite(paths: ProjectPaths, schemas: SchemaSet, git:
         });
     if (file.entry) (records[file.entry.collection] ??= []).push({ id: file.name, label: label(file) });
   }
+  if (sources) addShownOn(files, sources);
   const assets = await Promise.all([...loaded.assets].filter(([name]) => IMAGE.test(name)).map(([name, bytes]) => assetInfo(paths, name, bytes)));
   // The site's name as its settings give it (a name, a brand, or the search engines' name), else its folder's.
   const siteData = loaded.files.find((f) => f.kind === "site")?.data as { name?: unknown; brand?: unknown; seo?: { name?: unknown } } | undefined;
@@ -76,6 +78,19 @@ export async function describeSite(paths: ProjectPaths, schemas: SchemaSet, git:
     records,
     git,
   };
+}
+
+/** Each collection's (and other non-page file's but the site settings, which every page shows) pages that show it: the most specific first. */
+function addShownOn(files: StudioFileEntry[], sources: Map<string, string[]>): void {
+  const addressOf = new Map(files.filter((f) => f.kind === "page" && f.address && f.address !== "/404").map((f) => [f.path, f.address!]));
+  for (const f of files) {
+    if (f.kind === "page" || f.kind === "site" || f.address) continue;
+    const pages = [...sources]
+      .filter(([page, from]) => page !== f.path && addressOf.has(page) && from.includes(f.path))
+      .sort(([a, fa], [b, fb]) => fa.length - fb.length || addressOf.get(a)!.localeCompare(addressOf.get(b)!))
+      .map(([page]) => addressOf.get(page)!);
+    if (pages.length) f.shownOn = pages;
+  }
 }
 
 /** Pages first, then settings, records and entries. */

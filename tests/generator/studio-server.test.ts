@@ -37,6 +37,9 @@ describe("the Studio's server", () => {
     expect(listed.addresses).toContain("/about/team");
     expect(listed.records["kites"]?.map((r) => r.id)).toEqual(expect.arrayContaining(["delta", "box"]));
     expect(listed.assets.map((a) => a.name)).toContain("assets/mark.svg");
+    // A collection names the pages that show its records (the preview goes there when it is opened); the settings, which every page shows, none.
+    expect(listed.files.find((f) => f.path === "content/collections/kites.json")?.shownOn).toContain("/");
+    expect(listed.files.find((f) => f.kind === "site")?.shownOn).toBeUndefined();
   });
 
   it("refuses writes without the token, from another origin, or to another host, and writes nothing", async () => {

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { expect, openStudio, preview, test } from "./support/studio.ts";
+import { expect, openFile, openStudio, preview, test } from "./support/studio.ts";
 
 // Studio bug (suspected): a click on the hero's h1 in the preview leaves #root_sections_0_heading unfocused (App.tsx onPreviewSelect/focusField).
 test("clicking a heading in the preview focuses its field in the form", async ({ page, sharedStudio }) => {
@@ -24,6 +24,26 @@ test("clicking a heading in the preview focuses its field in the form", async ({
   // Only the form's pane scrolled to the field: the Studio's top bar is where it was.
   expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
   await expect(page.getByRole("banner")).toBeInViewport({ ratio: 1 });
+});
+
+test("opening a collection shows a page that lists it, and a page that already does stays", async ({ page, sharedStudio }) => {
+  await openStudio(page, sharedStudio);
+  const frame = preview(page);
+  await expect(frame.getByRole("heading", { level: 1, name: "Run every building from one intelligent platform" })).toBeVisible({ timeout: 0 });
+  // The plans are shown on /pricing only: opening them takes the preview there.
+  await openFile(page, /^Plans/);
+  await expect(frame.getByRole("heading", { level: 1, name: "Plans that Grow with Your Building" })).toBeVisible({ timeout: 0 });
+  // Testimonials are shown on three pages: opened while the customers page is shown, the preview stays there.
+  await openFile(page, /^Customers/);
+  const customers = frame.getByRole("heading", { level: 1, name: "Buildings That Run Better, and the People Who Run Them" });
+  await expect(customers).toBeVisible({ timeout: 0 });
+  // The render that follows the opening (every open file change sends the drafts again) is shown: then the frame is looked at.
+  const next = page.evaluate(() => new Promise<void>((resolve) => document.addEventListener("studio-preview-shown", () => resolve(), { once: true })));
+  await openFile(page, /^Testimonials/);
+  await expect(page.getByRole("heading", { level: 1, name: /Testimonials/ })).toBeVisible();
+  await next;
+  await expect(customers).toBeVisible();
+  expect(await page.frame({ url: /\/customers\?/ })?.evaluate(() => location.pathname)).toBe("/customers");
 });
 
 function files(dir: string): string[] {

@@ -91,6 +91,8 @@ export function App() {
   async function openFile(path: string, focus?: string) {
     const entry = site?.files.find((f) => f.path === path);
     if (entry?.address) setAddress(entry.address);
+    // A collection: the preview goes to a page that shows it, unless it shows one already.
+    else if (entry?.shownOn?.length && !entry.shownOn.includes(addressRef.current)) setAddress(entry.shownOn[0]!);
     if (!openRef.current[path]) {
       try {
         const file = await get<StudioFile>(`/api/file?path=${encodeURIComponent(path)}`);
