@@ -71,6 +71,10 @@ test("on a phone, Save and what it did stay in view, the preview is one tap away
   await expect(save).toBeInViewport();
   await expect(status(page)).toBeInViewport();
   for (const button of [save, page.getByRole("button", { name: "Undo" }), page.getByRole("button", { name: "New page" })]) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // The bar that stays takes little of the screen (the title on one line, the buttons in one row), and nothing scrolls sideways.
+  const bar = (await page.locator(".st-editor-bar").boundingBox())!;
+  expect(bar.height).toBeLessThanOrEqual(844 / 6);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole("main").getByRole("link", { name: "Preview" }).click();
   await expect(page.getByRole("region", { name: "Preview" })).toBeInViewport();
 });
