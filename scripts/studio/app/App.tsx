@@ -553,7 +553,7 @@ export function App() {
                       {errorsHere.map((i, n) => (
                         <li key={n}>
                           <button type="button" className="st-link" onClick={() => focusField(i.pointer)}>
-                            {fieldInWords(i.pointer)}: {issueText(i)}
+                            {fieldInWords(i.pointer, o.history[o.at])}: {issueText(i)}
                           </button>
                         </li>
                       ))}
@@ -590,7 +590,7 @@ export function App() {
             if (page && page.path !== current) void openFile(page.path);
             else setAddress(a);
           }} />
-          {panel === "problems" && <ProblemsPanel issues={issues} files={site.files} onClose={() => setPanel(undefined)} onPick={(i) => void openFile(i.file, i.pointer)} />}
+          {panel === "problems" && <ProblemsPanel issues={issues} files={site.files} dataOf={(path) => open[path]?.history[open[path]!.at]} onClose={() => setPanel(undefined)} onPick={(i) => void openFile(i.file, i.pointer)} />}
           {panel === "history" && current && (
             <HistoryPanel
               key={current}

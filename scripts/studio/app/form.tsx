@@ -11,7 +11,7 @@ import { ariaDescribedByIds, buttonId, type ArrayFieldItemButtonsTemplateProps, 
 import { customizeValidator } from "@rjsf/validator-ajv8";
 import { createContext, useContext, useRef, useState, type ReactNode } from "react";
 import type { StudioSectionType } from "../protocol.ts";
-import { inWords } from "../words.ts";
+import { fieldLabel, inWords, summaryOf } from "../words.ts";
 import { studioWidgets, widgetFor } from "./widgets/index.ts";
 
 /** Schema resolution only (which section a "oneOf" item is): the messages shown are the build's, never this validator's. */
@@ -22,7 +22,6 @@ const BaseSchemaField = defaults.fields.SchemaField!;
 const BaseArrayField = defaults.fields.ArrayField!;
 
 /** Words editors use for a few field names. */
-const NAMES: Record<string, string> = { src: "Image", alt: "Alternative text", href: "Link", url: "Address", cta: "Call to action", id: "Id", ms: "Milliseconds", srLabel: "Label for screen readers", seo: "Search engines (SEO)" };
 
 /** Short values that stand for words (sizes, mostly). */
 const VALUE_WORDS: Record<string, string> = { xs: "Extra small", sm: "Small", md: "Medium", lg: "Large", xl: "Extra large", "2xl": "Extra extra large" };
@@ -31,12 +30,6 @@ const VALUE_WORDS: Record<string, string> = { xs: "Extra small", sm: "Small", md
 export function optionLabel(label: string, value: unknown): string {
   if (typeof value !== "string" || label !== value) return label;
   return VALUE_WORDS[value] ?? inWords(value);
-}
-
-export function fieldLabel(name: string): string {
-  if (NAMES[name]) return NAMES[name];
-  if (/^\d+$/.test(name)) return `Item ${Number(name) + 1}`;
-  return inWords(name.replace(/Ms$/, " (milliseconds)"));
 }
 
 export const SectionsContext = createContext<StudioSectionType[]>([]);
@@ -105,15 +98,6 @@ function StudioSchemaField(props: FieldProps) {
   const choices = choicesOf(resolved);
   if (choices) return <ChoiceField {...props} schema={{ ...resolved, anyOf: undefined } as RJSFSchema} uiSchema={ui} choices={choices} />;
   return <BaseSchemaField {...props} uiSchema={ui} />;
-}
-
-/** The words that name an item of a list: its label, title, name or heading, else its first short text. */
-function summaryOf(data: unknown): string {
-  if (!data || typeof data !== "object") return "";
-  const o = data as Record<string, unknown>;
-  const text = ["label", "title", "name", "heading", "author", "value", "question", "alt"].map((k) => o[k]).find((v) => typeof v === "string" && v.trim()) ?? Object.entries(o).find(([k, v]) => k !== "type" && k !== "id" && typeof v === "string" && v.trim() && v.length < 80)?.[1];
-  const words = typeof text === "string" ? text.replace(/[*_`[\]]|\(([^)]*)\)/g, "").trim() : "";
-  return words.length > 48 ? `${words.slice(0, 47)}…` : words;
 }
 
 interface Choice {

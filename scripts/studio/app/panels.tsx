@@ -27,7 +27,8 @@ function Modal({ title, onClose, children, role = "dialog" }: { title: string; o
   );
 }
 
-export function ProblemsPanel({ issues, files, onClose, onPick }: { issues: StudioIssue[]; files: StudioFileEntry[]; onClose: () => void; onPick: (i: StudioIssue) => void }) {
+/** `dataOf`: an open file's data as the form has it, so that list items are named by what they say. */
+export function ProblemsPanel({ issues, files, dataOf, onClose, onPick }: { issues: StudioIssue[]; files: StudioFileEntry[]; dataOf: (path: string) => unknown; onClose: () => void; onPick: (i: StudioIssue) => void }) {
   const errors = issues.filter((i) => i.severity === "error").length;
   return (
     <aside className="st-panel" aria-labelledby="st-problems-title">
@@ -44,7 +45,7 @@ export function ProblemsPanel({ issues, files, onClose, onPick }: { issues: Stud
             <button type="button" className="st-problem" onClick={() => onPick(i)}>
               <span className="st-problem-where">
                 {i.severity === "error" ? "Error" : "Warning"} · {files.find((f) => f.path === i.file)?.label ?? i.file}
-                {i.pointer ? ` · ${fieldInWords(i.pointer)}` : ""}
+                {i.pointer ? ` · ${fieldInWords(i.pointer, dataOf(i.file))}` : ""}
               </span>
               <span>{issueText(i)}</span>
             </button>

@@ -5,7 +5,7 @@
  */
 import type { ErrorSchema } from "@rjsf/utils";
 import type { StudioIssue } from "../protocol.ts";
-import { fieldLabel } from "./form.tsx";
+import { fieldLabel } from "../words.ts";
 
 export const tokens = (pointer: string) =>
   pointer
