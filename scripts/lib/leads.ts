@@ -46,6 +46,7 @@ import { promises as fs, readFileSync, statSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
 import type { ReceiverRules } from "../api.ts";
 import { loadSiteModule } from "./site-module.ts";
 import { readSubmission, trimAnswers } from "../runtime/forms.ts";
@@ -180,8 +181,14 @@ function inAjvWords(e: ErrorObject): FieldError {
  * scripts/runtime/forms.ts), so "   " is refused here as it is in the browser, and
  * the lead it gives back is the trimmed one.
  */
+/** ajv-formats is CommonJS: its function is the module, or its default, depending on who loads it. */
+type AddFormats = (ajv: Ajv2020) => unknown;
+const addFormats: AddFormats = (addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats);
+
 export function leadChecker(schema: object): (value: unknown) => LeadCheck {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
+  // Every standard format ("email", "date", "uri", …), as the content's schemas have them.
+  addFormats(ajv);
   // A pattern's rule in words (the content schemas' keyword; stages/validate/validate.ts reads it): nothing to check.
   ajv.addKeyword({ keyword: "x-rule", metaSchema: { type: "string" } });
   const validate = ajv.compile(schema);

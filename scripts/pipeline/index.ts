@@ -148,7 +148,7 @@ function startJobs(paths: ProjectPaths, options: BuildOptions, pool: WorkerPool 
         return browserAssets(cache, paths.templates, font, () => pool?.styles(paths.templates, font) ?? import("./stages/render/styles.ts").then((s) => s.buildStyles(paths.templates, font)));
       });
     jobs.imageKit = warm?.imageKit ?? loadImageKit(paths.templates);
-    jobs.sections = warm?.sections ?? schemas.then((s) => loadSectionComponents(paths.templates, s.sectionTypes.keys()));
+    jobs.sections = warm?.sections ?? schemas.then((s) => loadSectionComponents(paths.templates, s.sectionTypes.keys(), (type) => s.sectionTypes.get(type)!));
     jobs.templateTexts = warm?.templateTexts ?? templateTexts(paths.templates);
     if (warm) Object.assign(warm, { assets: jobs.assets, imageKit: jobs.imageKit, sections: jobs.sections, templateTexts: jobs.templateTexts });
     // Pages rendered alone have no sitemap: no dates.

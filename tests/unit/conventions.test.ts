@@ -23,6 +23,12 @@ const sectionComponents = readdirSync(path.join(ROOT, "templates/sections"))
   .sort();
 
 describe("section types", () => {
+  it("name their component in any case: menu-grid, menu_grid, menuGrid and MenuGrid all give MenuGrid", () => {
+    for (const type of ["menu-grid", "menu_grid", "menuGrid", "MenuGrid", "menu grid"]) expect(componentName(type)).toBe("MenuGrid");
+    expect(componentName("cta")).toBe("Cta");
+    expect(componentName("pricing-table-2")).toBe("PricingTable2");
+  });
+
   it("have a component for every schema", () => {
     const missing = sectionSchemas.filter((t) => !existsSync(path.join(ROOT, "templates/sections", `${componentName(t)}.tsx`)));
     expect(missing).toEqual([]);

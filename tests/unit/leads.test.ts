@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { appendLine, createLeadReceiver, leadsFile, readLeads, siteReceiver } from "../../scripts/lib/leads.ts";
+import { appendLine, createLeadReceiver, leadChecker, leadsFile, readLeads, siteReceiver } from "../../scripts/lib/leads.ts";
 import { projectPaths, ROOT } from "../../scripts/lib/paths.ts";
 import { writeAllowed } from "../../scripts/lib/same-origin.ts";
 import { startServer } from "../../scripts/lib/server.ts";
@@ -46,6 +46,20 @@ afterAll(() => {
 });
 beforeEach(() => {
   rmSync(path.join(dir, "data"), { recursive: true, force: true });
+});
+
+describe("a receiver's schema", () => {
+  it("takes every standard format (email, date, uri, …) and checks it", () => {
+    const check = leadChecker({
+      type: "object",
+      required: ["email", "day", "site"],
+      properties: { email: { type: "string", format: "email" }, day: { type: "string", format: "date" }, site: { type: "string", format: "uri" } },
+    });
+    expect(check({ email: "jane@example.com", day: "2026-11-28", site: "https://www.example.com/" }).ok).toBe(true);
+    const bad = check({ email: "jane", day: "28/11/2026", site: "not an address" });
+    expect(bad.ok).toBe(false);
+    expect(bad.ok ? [] : bad.errors.map((e) => e.field).sort()).toEqual(["day", "email", "site"]);
+  });
 });
 
 describe("lead receiver", () => {

@@ -102,6 +102,57 @@ describe("a new site", () => {
     }
   }, 120_000);
 
+  it("finds a section type's component in any case (menu-grid: MenuGrid.tsx), checks standard formats like date, and names a missing component in one sentence", async () => {
+    const write = (file: string, text: string) => writeFileSync(path.join(site, file), text);
+    const read = (file: string) => readFileSync(path.join(site, file), "utf8");
+    const [page, pageSchema] = [read("content/pages/index.json"), read("schemas/page.schema.json")];
+    const schema = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      title: "MenuGridSection",
+      type: "object",
+      additionalProperties: false,
+      required: ["type", "items"],
+      properties: {
+        type: { const: "menu-grid" },
+        items: { type: "array", items: { type: "object", additionalProperties: false, required: ["name", "baked"], properties: { name: { type: "string" }, baked: { type: "string", format: "date" } } } },
+      },
+    };
+    const component = 'export function MenuGrid({ section }: { section: { items: { name: string; baked: string }[] } }) {\n  return <section><h2>Menu</h2><ul>{section.items.map((i) => <li key={i.name}>{i.name}, baked {i.baked}</li>)}</ul></section>;\n}\n';
+    const withMenu = (baked: string) => {
+      const data = JSON.parse(page) as { sections: unknown[] };
+      data.sections.push({ type: "menu-grid", items: [{ name: "Sourdough", baked }] });
+      return JSON.stringify(data, null, 2);
+    };
+    try {
+      write("schemas/sections/menu-grid.schema.json", JSON.stringify(schema, null, 2));
+      const pages = JSON.parse(pageSchema) as { properties: { sections: { items: { oneOf: unknown[] } } } };
+      pages.properties.sections.items.oneOf.push({ $ref: "sections/menu-grid.schema.json" });
+      write("schemas/page.schema.json", JSON.stringify(pages, null, 2));
+      write("templates/sections/MenuGrid.tsx", component);
+      write("content/pages/index.json", withMenu("2026-11-28"));
+      const built = await build("--project", site);
+      expect(built.code, built.out).toBe(0);
+      expect(readFileSync(path.join(site, "dist/index.html"), "utf8")).toContain("Sourdough, baked 2026-11-28");
+
+      write("content/pages/index.json", withMenu("28/11/2026"));
+      const badDate = await build("--project", site);
+      expect(badDate.code).toBe(1);
+      expect(badDate.out).toMatch(/error\[invalid-format\]: .*index\.json:\d+:\d+ \/sections\/1\/items\/0\/baked/);
+      expect(badDate.out).toContain("is not a valid date (year-month-day, like 2026-11-28)");
+
+      write("content/pages/index.json", withMenu("2026-11-28"));
+      rmSync(path.join(site, "templates/sections/MenuGrid.tsx"));
+      write("templates/sections/menugrid.tsx", component);
+      const missing = await build("--project", site);
+      expect(missing.code).toBe(1);
+      expect(missing.out.trim()).toBe('templates/sections/MenuGrid.tsx is missing: the section type "menu-grid" (schemas/sections/menu-grid.schema.json) is rendered by it. templates/sections/menugrid.tsx is there: rename it to MenuGrid.tsx. Nothing was written; dist/ is unchanged.');
+    } finally {
+      for (const f of ["schemas/sections/menu-grid.schema.json", "templates/sections/MenuGrid.tsx", "templates/sections/menugrid.tsx"]) rmSync(path.join(site, f), { force: true });
+      write("content/pages/index.json", page);
+      write("schemas/page.schema.json", pageSchema);
+    }
+  }, 180_000);
+
   it("says so when the folder is not a site", async () => {
     const { code, out } = await build("--project", parent);
     expect(code).toBe(2);

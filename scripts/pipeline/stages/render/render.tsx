@@ -3,7 +3,9 @@
  * (static markup: the browser hydrates islands with Preact, so React's own
  * hydration markers are not needed).
  */
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { SiteModuleError } from "../../../lib/site-module.ts";
 import { importTemplate } from "../../../lib/template-import.ts";
 import { createElement, Fragment as ReactFragment, type ComponentType, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -17,21 +19,49 @@ import type { SeoOutput } from "./seo.ts";
 
 export type SectionComponent = ComponentType<{ section: never }>;
 
+/**
+ * The component a section type's name gives, in any case: "menu-grid", "menu_grid", "menuGrid"
+ * and "MenuGrid" all give MenuGrid (templates/sections/MenuGrid.tsx, exporting MenuGrid).
+ */
 export function componentName(type: string): string {
-  return type[0]!.toUpperCase() + type.slice(1);
+  return type
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join("");
 }
 
-/** Loads templates/sections/<Type>.tsx for each section type, by naming convention. */
-export async function loadSectionComponents(templatesDir: string, types: Iterable<string>): Promise<Map<string, SectionComponent>> {
-  // All at once (one after the other, each import waited for the loader's round trip), checked in order.
+/**
+ * Loads templates/sections/<Component>.tsx for each section type (componentName). A file that
+ * is missing, or that exports no component of that name, stops the build with one sentence
+ * naming the type, its schema and the file expected (SiteModuleError: no stack trace).
+ */
+export async function loadSectionComponents(templatesDir: string, types: Iterable<string>, schemaOf: (type: string) => string = (t) => `sections/${t}.schema.json`): Promise<Map<string, SectionComponent>> {
   const list = [...types];
-  const modules = list.map((type) => importTemplate(path.join(templatesDir, "sections", `${componentName(type)}.tsx`)) as Promise<Record<string, SectionComponent>>);
+  const fileOf = (type: string) => path.join(templatesDir, "sections", `${componentName(type)}.tsx`);
+  const shown = (type: string) => `templates/sections/${componentName(type)}.tsx`;
+  const about = (type: string) => `the section type "${type}" (schemas/${schemaOf(type)})`;
+  for (const type of list) {
+    if (!componentName(type)) throw new SiteModuleError(`schemas/${schemaOf(type)}: the section type "${type}" has no letters or digits to name its component by. Name the schema file like menu-grid.schema.json.`);
+    if (existsSync(fileOf(type))) continue;
+    // Another case of the same name (menugrid.tsx for MenuGrid.tsx): found on macOS and Windows, not on Linux.
+    const near = existsSync(path.dirname(fileOf(type))) ? readdirSync(path.dirname(fileOf(type))).find((f) => f.toLowerCase() === `${componentName(type)}.tsx`.toLowerCase()) : undefined;
+    throw new SiteModuleError(
+      `${shown(type)} is missing: ${about(type)} is rendered by it. ${near ? `templates/sections/${near} is there: rename it to ${componentName(type)}.tsx.` : `Create it, exporting the component: export function ${componentName(type)}({ section }) { … }.`}`,
+    );
+  }
+  // All at once (one after the other, each import waited for the loader's round trip), checked in order.
+  const modules = list.map((type) => importTemplate(fileOf(type)) as Promise<Record<string, SectionComponent>>);
   modules.forEach((m) => m.catch(() => {}));
   const out = new Map<string, SectionComponent>();
   for (const [i, type] of list.entries()) {
     const name = componentName(type);
-    const component = (await modules[i]!)[name];
-    if (!component) throw new Error(`templates/sections/${name}.tsx must export a component named ${name}`);
+    const module = await modules[i]!;
+    const component = module[name];
+    if (typeof component !== "function") {
+      const others = Object.keys(module).filter((k) => typeof module[k] === "function");
+      throw new SiteModuleError(`${shown(type)} does not export a component named ${name}, which ${about(type)} is rendered by.${others.length ? ` It exports ${others.join(", ")}: rename the one for this section to ${name}.` : ` Export it: export function ${name}({ section }) { … }.`}`);
+    }
     out.set(type, component);
   }
   return out;

@@ -30,8 +30,13 @@ const { cachedFunction } = require("../../../lib/run-bundle.cjs") as {
 export type Annotate = (keyword: string, pointer: string, data: string, arg: unknown) => void;
 
 const OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, discriminator: true, allowUnionTypes: true } as const;
-/** Formats this project uses; written out so that no extra dependency is needed. */
-export const FORMATS: Record<string, RegExp> = { email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ };
+/**
+ * Every standard JSON Schema format ("date", "date-time", "email", "uri", "uuid", …): ajv-formats'
+ * full set, the same the Studio's forms check with (@rjsf/validator-ajv8), so that a format any
+ * JSON Schema tool knows is never "unknown" here.
+ */
+export const FORMATS = (require("ajv-formats/dist/formats.js") as typeof import("ajv-formats/dist/formats.js")).fullFormats;
+const FORMATS_VERSION = (require("ajv-formats/package.json") as { version: string }).version;
 
 /**
  * The schemas content files are checked against: those directly in schemas/ (the
@@ -69,7 +74,7 @@ export function compiledValidators(schemas: SchemaSet, keywords: Record<string, 
 
 function cacheKey(schemas: SchemaSet, keywords: Record<string, string>, entries: string[], source: string): string {
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ ajv: (require("ajv/package.json") as { version: string }).version, OPTIONS, FORMATS: Object.entries(FORMATS).map(([k, v]) => [k, String(v)]), keywords, entries }));
+  hash.update(JSON.stringify({ ajv: (require("ajv/package.json") as { version: string }).version, OPTIONS, formats: FORMATS_VERSION, keywords, entries }));
   for (const own of [fileURLToPath(import.meta.url), fileURLToPath(source)]) {
     try {
       hash.update(readFileSync(own));
@@ -88,7 +93,7 @@ function compile(schemas: SchemaSet, keywords: Record<string, "boolean" | "strin
   const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
   const { _, strConcat } = require("ajv/dist/compile/codegen/index.js") as typeof import("ajv/dist/compile/codegen/index.js");
   const ajv = new Ajv2020({ ...OPTIONS, code: { source: true, formats: _`formats` } });
-  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format);
+  for (const [name, format] of Object.entries(FORMATS)) ajv.addFormat(name, format as Parameters<typeof ajv.addFormat>[1]);
   for (const [keyword, schemaType] of Object.entries(keywords)) {
     ajv.addKeyword({
       keyword,

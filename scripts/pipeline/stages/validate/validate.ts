@@ -267,9 +267,10 @@ function translate(e: ErrorObject, at: At, schemas: SchemaSet): Issue {
       return at(ptr, problem("malformed-text", { found: describeValue(e.data), rule, description, example: ex, fix: textFix(value, re, parent) }));
     }
     case "format": {
-      const format = FORMATS[String(params["format"])];
-      const fix = format && typeof e.data === "string" ? textFix(e.data, format, parent) : undefined;
-      return at(ptr, problem("invalid-format", { found: describeValue(e.data), format: String(params["format"]).replace("email", "e-mail address"), fix }));
+      const name = String(params["format"]);
+      const format = (FORMATS as Record<string, unknown>)[name];
+      const fix = format instanceof RegExp && typeof e.data === "string" ? textFix(e.data, format, parent) : undefined;
+      return at(ptr, problem("invalid-format", { found: describeValue(e.data), format: FORMAT_WORDS[name] ?? `${name} (a standard JSON Schema format)`, fix }));
     }
     case "anyOf": {
       const options = ((e.schema as JsonSchema[]) ?? [])
@@ -312,6 +313,30 @@ export function embedCode(value: string): { tag: string; address?: string } | un
  * and for identifier-like fields (that refuse "Ab cd") the text as lower-case words with
  * dashes. For an image field (x-asset), the file name so written, to rename the file to.
  */
+/** The standard formats in words, with an example where the form of the value is the point. */
+const FORMAT_WORDS: Record<string, string> = {
+  email: "e-mail address",
+  "idn-email": "e-mail address",
+  date: "date (year-month-day, like 2026-11-28)",
+  "date-time": "date and time (like 2026-11-28T09:30:00Z)",
+  time: "time (like 09:30:00Z)",
+  duration: "duration (like P1D or PT2H30M)",
+  uri: "full address (like https://www.example.com/page)",
+  "uri-reference": "address",
+  iri: "full address",
+  "iri-reference": "address",
+  url: "full address (like https://www.example.com/page)",
+  hostname: "host name (like www.example.com)",
+  "idn-hostname": "host name",
+  ipv4: "IPv4 address (like 192.0.2.1)",
+  ipv6: "IPv6 address",
+  uuid: "UUID (like 123e4567-e89b-12d3-a456-426614174000)",
+  regex: "regular expression",
+  "json-pointer": "JSON pointer (like /sections/0)",
+  "relative-json-pointer": "relative JSON pointer",
+  "uri-template": "address template",
+};
+
 export function textFix(value: string, re: RegExp, schema?: JsonSchema): TextFix | undefined {
   for (const fix of repairs(value, re, schema?.["x-asset"] === true)) if (fix.value !== value && re.test(fix.value) && lengthFits(fix.value, schema)) return fix;
   return undefined;
