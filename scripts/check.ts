@@ -30,7 +30,7 @@ const typed = existsSync(TYPES_FILE);
 const schemas = loadSchemas(paths.schemas);
 const [result, expected, actual, catalogue, catalogueOnDisk, errorsOnDisk] = await Promise.all([
   runPipeline(paths, { mode: "check", warm: { schemas } }),
-  typed ? schemas.then((s) => generateTypes(paths.schemas, s)) : "",
+  typed ? schemas.then((s) => generateTypes(paths.schemas, s, paths.templates)) : "",
   fs.readFile(TYPES_FILE, "utf8").catch(() => ""),
   // A page that is not JSON (reported by the content check) leaves the catalogue as it is.
   own ? schemas.then((s) => generateCatalogue(paths.root, s)).catch(() => undefined) : "",

@@ -18,24 +18,75 @@ import { projectArg, projectPaths, ROOT } from "./lib/paths.ts";
 export const typesFile = (templatesDir: string) => path.join(templatesDir, "content-types.ts");
 export const TYPES_FILE = typesFile(path.join(ROOT, "templates"));
 
+/** What the build makes of a string a keyword marks, as templates get it: an x-ref is the record, an x-asset an Asset, x-markdown its HTML. */
+type RefType = (name: string) => string | undefined;
+
 /**
- * "anyOf": [{ "required": ["href"] }, { "required": ["opens"] }] is a validation
- * rule, not a shape: it is left out of the types (the fields stay optional there). Each
- * alternative may carry a title, the Studio's name for it ("Opens a dialog").
+ * A schema as types see it:
+ * - "anyOf": [{ "required": ["href"] }, { "required": ["opens"] }] is a validation rule, not a
+ *   shape: it is left out (the fields stay optional). Each alternative may carry a title, the
+ *   Studio's name for it ("Opens a dialog").
+ * - a field the build resolves is typed as what templates get, unless it says (tsType):
+ *   "x-asset" an Asset, "x-markdown" BlockMarkdown or InlineMarkdown, "x-ref" the record of its
+ *   collection (refType).
  */
-function shapeOnly(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(shapeOnly);
+function forTypes(node: unknown, refType: RefType): unknown {
+  if (Array.isArray(node)) return node.map((n) => forTypes(n, refType));
   if (typeof node !== "object" || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === "anyOf" && Array.isArray(v) && v.every((b) => Object.keys(b as object).every((key) => key === "required" || key === "title"))) continue;
-    out[k] = shapeOnly(v);
+    out[k] = forTypes(v, refType);
+  }
+  if (out["tsType"] === undefined) {
+    const resolved = out["x-asset"] === true ? "Asset" : out["x-markdown"] === "block" ? "BlockMarkdown" : out["x-markdown"] === "inline" ? "InlineMarkdown" : typeof out["x-ref"] === "string" ? refType(out["x-ref"]) : undefined;
+    if (resolved) out["tsType"] = resolved;
   }
   return out;
 }
 
-export async function generateTypes(schemasDir = path.join(ROOT, "schemas"), loaded?: SchemaSet): Promise<string> {
+/** A Markdown kind as the types need it (templates/site.ts kinds). */
+export interface TypedKind {
+  name: string;
+  dir: string;
+  schema: string;
+  collection?: string;
+}
+
+/** "guide" -> "Guide", "case-study" -> "CaseStudy". */
+const typeName = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
+
+/** The kinds of the site module in `templatesDir` (none when it has none, or cannot be loaded: the build reports that). */
+async function siteKinds(templatesDir: string): Promise<TypedKind[]> {
+  try {
+    const { loadSiteModule } = await import("./lib/site-module.ts");
+    return ((await loadSiteModule(templatesDir)).kinds ?? []).map(({ name, dir, schema, collection }) => ({ name, dir, schema, ...(collection ? { collection } : {}) }));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The types of the content in `schemasDir`. `kinds`: the site's Markdown kinds, or the templates
+ * folder whose site module declares them (by default this repository's): each gets `<Kind>Entry`, its
+ * front matter with the id and href every entry has, and x-ref fields to its collection are typed so.
+ */
+export async function generateTypes(schemasDir = path.join(ROOT, "schemas"), loaded?: SchemaSet, kinds: TypedKind[] | string = path.join(ROOT, "templates")): Promise<string> {
   const schemas = loaded ?? (await loadSchemas(schemasDir));
+  const siteKindsList = typeof kinds === "string" ? await siteKinds(kinds) : kinds;
+  // A kind is typed through its front matter's schema, when that schema is one of the top-level types below.
+  const entryKinds = siteKindsList.filter((k) => schemas.byPath.has(k.schema) && !k.schema.includes("/"));
+  const entryType = (k: TypedKind) => `${typeName(k.name)}Entry`;
+  const refType: RefType = (name) => {
+    if (schemas.collections.has(name)) return `NonNullable<Content[${JSON.stringify(name)}]>["items"][number]`;
+    const kind = entryKinds.find((k) => (k.collection ?? k.dir) === name);
+    return kind ? entryType(kind) : undefined;
+  };
   // A type for each schema directly in schemas/ that describes something (not only $defs):
   // the site, pages, Markdown kinds' front matter, anything else the site checks (leads).
   const properties: Record<string, unknown> = {};
@@ -66,7 +117,7 @@ export async function generateTypes(schemasDir = path.join(ROOT, "schemas"), loa
         file: {
           order: 1,
           canRead: true,
-          read: async (file: { url: string }) => JSON.stringify(shapeOnly(JSON.parse(await fs.readFile(file.url, "utf8")))),
+          read: async (file: { url: string }) => JSON.stringify(forTypes(JSON.parse(await fs.readFile(file.url, "utf8")), refType)),
         },
       },
     } as never,
@@ -76,6 +127,10 @@ export async function generateTypes(schemasDir = path.join(ROOT, "schemas"), loa
     'import type { Asset, BlockMarkdown, InlineMarkdown } from "#ssg/api";',
     "",
     ts.trim(),
+    ...entryKinds.flatMap((k) => [
+      `/** A ${k.name} as templates get it (content/${k.dir}/<name>.md): its front matter, its id (the file's name) and its page's address. */`,
+      `export type ${entryType(k)} = NonNullable<Content[${JSON.stringify(k.schema.replace(/\.schema\.json$/, ""))}]> & { id: string; href: string };`,
+    ]),
     "",
   ].join("\n");
 }
@@ -88,6 +143,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   }
   const paths = projectPaths();
   const file = typesFile(paths.templates);
-  await fs.writeFile(file, await generateTypes(paths.schemas));
+  await fs.writeFile(file, await generateTypes(paths.schemas, undefined, paths.templates));
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }

@@ -2356,3 +2356,5 @@ export interface Testimonial {
    */
   portfolio?: string;
 }
+/** A guide as templates get it (content/guides/<name>.md): its front matter, its id (the file's name) and its page's address. */
+export type GuideEntry = NonNullable<Content["guide"]> & { id: string; href: string };

@@ -3,7 +3,8 @@
  * one schema per section type and one component of the same name, every schema
  * field documented with a description and an example, icons in step with the schema.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateTypes, TYPES_FILE } from "../../scripts/gen-types.ts";
@@ -145,5 +146,41 @@ describe("icons", () => {
 describe("generated content types", () => {
   it("are up to date with the schemas", async () => {
     expect(readFileSync(TYPES_FILE, "utf8")).toBe(await generateTypes());
+  });
+
+  it("type what the build makes of x-ref, x-asset and x-markdown without a tsType, and give each kind an entry type with id and href", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "types-"));
+    try {
+      const write = (file: string, schema: object) => {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), JSON.stringify(schema));
+      };
+      write("collections/loaves.schema.json", { title: "LoafCollection", type: "object", required: ["items"], properties: { items: { type: "array", items: { title: "Loaf", type: "object", required: ["id"], properties: { id: { type: "string" } } } } } });
+      write("post.schema.json", { title: "Post", type: "object", required: ["title"], properties: { title: { type: "string" } } });
+      write("page.schema.json", {
+        title: "Page",
+        type: "object",
+        required: ["loaf", "photo", "intro", "note", "posts"],
+        properties: {
+          loaf: { type: "string", "x-ref": "loaves" },
+          photo: { type: "string", "x-asset": true },
+          intro: { type: "string", "x-markdown": "block" },
+          note: { type: "string", "x-markdown": "inline" },
+          posts: { type: "array", items: { type: "string", "x-ref": "posts" } },
+          other: { type: "string", "x-ref": "posts", tsType: "string" },
+        },
+      });
+      const types = await generateTypes(dir, undefined, [{ name: "post", dir: "posts", schema: "post.schema.json" }]);
+      expect(types).toContain('loaf: NonNullable<Content["loaves"]>["items"][number];');
+      expect(types).toContain("photo: Asset;");
+      expect(types).toContain("intro: BlockMarkdown;");
+      expect(types).toContain("note: InlineMarkdown;");
+      expect(types).toContain("posts: PostEntry[];");
+      // A tsType the schema gives is kept.
+      expect(types).toContain("other?: string;");
+      expect(types).toContain('export type PostEntry = NonNullable<Content["post"]> & { id: string; href: string };');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
