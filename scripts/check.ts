@@ -30,7 +30,8 @@ const typed = existsSync(TYPES_FILE);
 const schemas = loadSchemas(paths.schemas);
 const [result, expected, actual, catalogue, catalogueOnDisk, errorsOnDisk] = await Promise.all([
   runPipeline(paths, { mode: "check", warm: { schemas } }),
-  typed ? schemas.then((s) => generateTypes(paths.schemas, s, paths.templates)) : "",
+  // Schemas with mistakes: the check reports them (the pipeline's load or validate stage); the types wait for a fix.
+  typed ? schemas.then((s) => generateTypes(paths.schemas, s, paths.templates)).catch(() => undefined) : "",
   fs.readFile(TYPES_FILE, "utf8").catch(() => ""),
   // A page that is not JSON (reported by the content check) leaves the catalogue as it is.
   own ? schemas.then((s) => generateCatalogue(paths.root, s)).catch(() => undefined) : "",
@@ -39,7 +40,7 @@ const [result, expected, actual, catalogue, catalogueOnDisk, errorsOnDisk] = awa
 ]);
 printIssues(result.issues);
 let ok = result.ok;
-if (typed && expected !== actual) {
+if (typed && expected !== undefined && expected !== actual) {
   console.error(`templates/content-types.ts is out of date with schemas/. Run \`npm run types${own ? "" : ` -- --project ${path.relative(process.cwd(), paths.root) || "."}`}\` and commit the result.`);
   ok = false;
 }

@@ -32,6 +32,12 @@ try {
     console.error(`Port ${port} is in use. Stop the other program or run with PORT=${port + 1} npm run studio.`);
     process.exit(1);
   }
+  // A schema that is not JSON: where it is, in one sentence per mistake, not a stack.
+  const { SchemaError } = await import("./pipeline/stages/validate/schemas.ts");
+  if (err instanceof SchemaError) {
+    console.error(`The Studio cannot start: its forms are made from schemas/, and ${err.issues.length === 1 ? "a schema has a mistake" : "some schemas have mistakes"}:\n${err.message}`);
+    process.exit(1);
+  }
   throw err;
 }
 // The first preview compiles the schemas, bundles the islands and imports the templates: do it now, not on the first keystroke.

@@ -21,6 +21,8 @@ export async function withLaterErrors(b: Build, first: Issue[]): Promise<Issue[]
   // Only when each file with an error is a content file still read whole (its data there, a schema error in it): a file that
   // did not parse, an asset in error or a site-wide error leaves gaps (a page missing, an image unread) that the checks of the
   // whole site would report as mistakes of other files.
+  // Schemas with mistakes (schema-check.ts): nothing was validated, so there is nothing to look ahead with.
+  if (!b.validated) return first;
   const read = new Map(b.validated.files.map((f) => [f.file, f.data !== undefined]));
   if (![...invalid].every((file) => read.get(file) === true && !file.startsWith("content/assets/"))) return first;
   const listed = new Set(first.map(key));

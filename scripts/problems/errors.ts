@@ -36,6 +36,7 @@ export const CATEGORIES = {
   seo: "Search engines and share images",
   unused: "Unused content",
   output: "Templates and output",
+  schemas: "Schemas (for developers)",
 } as const;
 
 interface Entry<P> {
@@ -1083,6 +1084,46 @@ export const CATALOGUE = {
     message: (p) => p.message,
     hint: (p) => p.hint,
     example: { file: "content/site.json", line: 476, column: 20, pointer: "/leads/contentType", params: { message: "The webhook is a Zapier catch hook, which refuses the browser's application/json requests.", hint: 'Set "contentType" to "text/plain".' } },
+  }),
+
+  // ------------------------------------------------------------------ schemas
+  "schema-unknown-keyword": entry<{ keyword: string; guess?: string | undefined }>({
+    category: "schemas",
+    title: "A schema uses a keyword no validator knows",
+    severity: "error",
+    means: "A schema in schemas/ has a field that is not a JSON Schema keyword (draft 2020-12) nor one the generator adds (x-link, x-asset, x-markdown, x-ref, x-page, x-rule, x-placeholder, tsType). Often a typo: a misspelt keyword would silently check nothing, so the build stops instead.",
+    fix: "Correct the keyword's spelling, or remove it. A note for readers goes in \"description\" or \"$comment\".",
+    message: (p) => `"${p.keyword}" is not a JSON Schema keyword.`,
+    hint: (p) => (p.guess ? `Did you mean "${p.guess}"?` : 'A note for readers goes in "description" or "$comment".'),
+    example: { file: "schemas/sections/hero.schema.json", line: 6, column: 3, pointer: "/requird", params: { keyword: "requird", guess: "required" } },
+  }),
+  "schema-missing-ref": entry<{ ref: string; missing: string; guess?: string | undefined }>({
+    category: "schemas",
+    title: "A schema refers to a schema or definition that is not there",
+    severity: "error",
+    means: "A \"$ref\" points at a schema file that is not in schemas/, or at a definition (\"#/$defs/…\") its file does not have. The paths are relative to the schema that has the \"$ref\".",
+    fix: "Correct the path or the definition's name, or add what it points at.",
+    message: (p) => `"$ref": "${p.ref}" points at ${p.missing}, which does not exist.`,
+    hint: (p) => (p.guess ? `Did you mean "${p.guess}"?` : undefined),
+    example: { file: "schemas/page.schema.json", line: 40, column: 21, pointer: "/properties/sections/items/oneOf/3/$ref", params: { ref: "sections/menu-gird.schema.json", missing: "schemas/sections/menu-gird.schema.json", guess: "sections/menu-grid.schema.json" } },
+  }),
+  "schema-bad-pattern": entry<{ pattern: string; why: string }>({
+    category: "schemas",
+    title: "A schema's pattern is not a regular expression",
+    severity: "error",
+    means: "A \"pattern\" (or a name in \"patternProperties\") must be a regular expression that JavaScript reads with the u flag, as validators do. This one cannot be read, so no value could be checked against it.",
+    fix: "Correct the expression. In JSON each backslash is written twice: \"^\\\\d+$\" is the expression ^\\d+$.",
+    message: (p) => `The pattern ${p.pattern} is not a regular expression: ${p.why}.`,
+    example: { file: "schemas/site.schema.json", line: 12, column: 18, pointer: "/properties/url/pattern", params: { pattern: "^https://[^/+$", why: "Unterminated character class" } },
+  }),
+  "schema-invalid": entry<{ keyword: string; message: string }>({
+    category: "schemas",
+    title: "A schema breaks the rules of JSON Schema",
+    severity: "error",
+    means: "A keyword of a schema in schemas/ has a value JSON Schema does not allow (\"type\": \"strin\", \"minLength\": \"3\", \"required\": \"title\"), as the JSON Schema meta-schema says.",
+    fix: "Give the keyword a value of the kind it takes: the message says which.",
+    message: (p) => `"${p.keyword}" ${p.message}.`,
+    example: { file: "schemas/sections/hero.schema.json", line: 9, column: 15, pointer: "/properties/heading/type", params: { keyword: "type", message: "must be equal to one of the allowed values" } },
   }),
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies Record<string, Entry<any>>;

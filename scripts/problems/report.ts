@@ -90,7 +90,7 @@ export function printIssues(issues: Issue[], stream: NodeJS.WriteStream = proces
   if (errors.length) {
     const what = describeIssues(errors);
     stream.write(
-      `${plural(errors.length, "error")} in content${what ? ` (${what})` : ""}${warnings.length ? `, ${warnings.length} warning(s)` : ""}. Nothing was written; dist/ is unchanged.\n`,
+      `${plural(errors.length, "error")} in ${errors.every((i) => i.file.startsWith("schemas/") || /\/schemas\//.test(i.file)) ? "schemas" : "content"}${what ? ` (${what})` : ""}${warnings.length ? `, ${warnings.length} warning(s)` : ""}. Nothing was written; dist/ is unchanged.\n`,
     );
   }
 }

@@ -299,7 +299,8 @@ export async function startStudio(options: StudioOptions): Promise<Studio> {
   const api: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<void>> = {
     "GET /api/site": async (_req, res) => sendJson(res, 200, await describeSite(paths, schemas, git, (await builder.check(new Map())).sources)),
     "GET /api/schemas": async (_req, res) => {
-      schemas = await loadSchemas(paths.schemas);
+      // A schema changed into one that is not JSON: the forms keep the last good schemas, and the preview's checks say where the mistake is.
+      schemas = await loadSchemas(paths.schemas).catch(() => schemas);
       const roots = ["site.schema.json", "page.schema.json", ...schemas.collections.values(), ...[...schemas.byPath.keys()].filter((k) => !k.includes("/") && k !== "defs.schema.json")];
       sendJson(res, 200, studioSchemas(schemas, roots));
     },

@@ -12,7 +12,7 @@ import { projectPaths } from "../../scripts/lib/paths.ts";
 import { load } from "../../scripts/pipeline/stages/load/load.ts";
 import { loadSchemas } from "../../scripts/pipeline/stages/validate/schemas.ts";
 import { createValidator, validateContent } from "../../scripts/pipeline/stages/validate/validate.ts";
-import { brokenCaseFiles, brokenCases, tempProject } from "./project.ts";
+import { brokenCaseFiles, contentCases, tempProject } from "./project.ts";
 
 const cacheDir = mkdtempSync(path.join(os.tmpdir(), "bos-cache-"));
 const cleanups: (() => void)[] = [() => rmSync(cacheDir, { recursive: true, force: true })];
@@ -48,7 +48,7 @@ describe("cached validators", () => {
     expect(compiled.annotations.length).toBeGreaterThan(100);
   });
 
-  it.each(brokenCases())("report the same for broken content: %s", async (name) => {
+  it.each(contentCases())("report the same for broken content: %s", async (name) => {
     const project = tempProject(await brokenCaseFiles(name));
     cleanups.push(project.cleanup);
     const { compiled, cached } = await bothWays(project);

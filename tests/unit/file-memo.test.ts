@@ -17,7 +17,7 @@ import type { FileFacts, FileMemo } from "../../scripts/pipeline/memo/file-memo.
 import { contentCharacters } from "../../scripts/pipeline/stages/media/font.ts";
 import { loadSchemas, type SchemaSet } from "../../scripts/pipeline/stages/validate/schemas.ts";
 import { packPositions, unpackPositions } from "../../scripts/pipeline/memo/stored-memo.ts";
-import { brokenCaseFiles, brokenCases, projectsRemovedAfterAll } from "./project.ts";
+import { brokenCaseFiles, contentCases, projectsRemovedAfterAll } from "./project.ts";
 
 const tempProject = projectsRemovedAfterAll(afterAll);
 const validators = new Map<string, ReturnType<typeof createValidator>>();
@@ -74,7 +74,7 @@ describe("facts kept per content file", () => {
     expect(edited.issues.filter((i) => i.code === "wrong-read-time").map((i) => i.file)).toEqual([`content/guides/${guide}`]);
   });
 
-  it.each(brokenCases())("give the same issues for broken content: %s", async (name) => {
+  it.each(contentCases())("give the same issues for broken content: %s", async (name) => {
     const r = await twice(tempProject(await brokenCaseFiles(name)));
     expect(r.keptCalls).toBe(0);
     expect(r.kept.issues).toEqual(r.fresh.issues);

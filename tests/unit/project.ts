@@ -31,6 +31,12 @@ export function projectsRemovedAfterAll(afterAll: (fn: () => void) => void, opti
 /** The broken-content corpus (tests/fixtures/broken/): one folder per case. */
 export const BROKEN_CORPUS = path.join(ROOT, "tests/fixtures/broken");
 export const brokenCases = (): string[] => readdirSync(BROKEN_CORPUS).sort();
+/** The cases that break content only (their files all under content/): those with a broken schema compile no validators to compare. */
+export const contentCases = (): string[] => brokenCases().filter((name) => listFilesSync(path.join(BROKEN_CORPUS, name, "files")).every((f) => f.startsWith("content/")));
+
+function listFilesSync(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFilesSync(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name)).split(path.sep).join("/")]));
+}
 
 /** A case's files for tempProject(): those under its files/, with `<name>.delete` deleting <name>. */
 export async function brokenCaseFiles(name: string): Promise<Record<string, Buffer | null>> {

@@ -18,7 +18,10 @@ import { readFileSync } from "node:fs";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { defaultCacheDir } from "../../../lib/cache.ts";
 import type { GeneratedFiles } from "../../../lib/generated.ts";
-import { SCHEMA_BASE, type SchemaSet } from "./schemas.ts";
+import { SCHEMA_BASE, SchemaError, type JsonSchema, type SchemaSet } from "./schemas.ts";
+import { schemaIssues } from "./schema-check.ts";
+import { problem } from "../../../problems/errors.ts";
+import { issueIn } from "../../../problems/issues.ts";
 
 const require = createRequire(import.meta.url);
 /** lib/run-bundle.cjs (plain CommonJS, required from its place in both the bundle and the sources). */
@@ -35,7 +38,12 @@ const OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: 
  * full set, the same the Studio's forms check with (@rjsf/validator-ajv8), so that a format any
  * JSON Schema tool knows is never "unknown" here.
  */
-export const FORMATS = (require("ajv-formats/dist/formats.js") as typeof import("ajv-formats/dist/formats.js")).fullFormats;
+export const FORMATS = {
+  ...(require("ajv-formats/dist/formats.js") as typeof import("ajv-formats/dist/formats.js")).fullFormats,
+  // Lenient on purpose: an address with a likely typo ("jo@gmial.com", a trailing dot) passes here
+  // and gets the mistyped-email warning with the corrected address (routes/links.ts), not a bare "invalid".
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+};
 const FORMATS_VERSION = (require("ajv-formats/package.json") as { version: string }).version;
 
 /**
@@ -120,8 +128,17 @@ function compile(schemas: SchemaSet, keywords: Record<string, "boolean" | "strin
       properties: { what: { type: "string", minLength: 1 }, effect: { type: "string", minLength: 1 } },
     },
   });
-  for (const [p, schema] of schemas.byPath) ajv.addSchema({ ...schema, $id: SCHEMA_BASE + p });
-  for (const p of entries) if (!ajv.getSchema(SCHEMA_BASE + p)) throw new Error(`Schema ${p} is not loaded`);
+  // A developer's mistakes in schemas/ (an unknown keyword, a $ref to nothing, a bad pattern): each at its place, not ajv's stack.
+  const metaErrors = (schema: JsonSchema) => (ajv.validateSchema(schema) ? [] : (ajv.errors ?? []).map((e) => ({ instancePath: e.instancePath, message: `${e.message ?? "is not valid"}${Array.isArray(e.params["allowedValues"]) ? `: ${(e.params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` : ""}` })));
+  const mistakes = schemaIssues(schemas, new Set(Object.keys(ajv.RULES.keywords)), metaErrors);
+  if (mistakes.length) throw new SchemaError(mistakes);
+  try {
+    for (const [p, schema] of schemas.byPath) ajv.addSchema({ ...schema, $id: SCHEMA_BASE + p });
+    for (const p of entries) if (!ajv.getSchema(SCHEMA_BASE + p)) throw new Error(`Schema ${p} is not loaded`);
+  } catch (err) {
+    // What the checks above do not know of: the compiler's own sentence, pinned to schemas/.
+    throw new SchemaError([issueIn("schemas/", problem("schema-invalid", { keyword: "schemas/", message: `could not be compiled: ${(err as Error).message}` }))]);
+  }
   return { ajv, exportNames: Object.fromEntries(entries.map((p) => [exportName(p), SCHEMA_BASE + p])) };
 }
 

@@ -8,12 +8,19 @@ import { createValidator, validateContent } from "./validate.ts";
 import type { Stage } from "../../build.ts";
 import { assetIssues } from "./asset-checks.ts";
 import { placeholderIssues } from "./placeholders.ts";
+import { SchemaError } from "./schemas.ts";
 
 export const validateStage: Stage = {
   name: "validate",
   run(b) {
     const { warm, schemas, loaded, siteModule, options } = b;
-    b.validator = warm?.validator ?? createValidator(schemas, b.generated);
+    try {
+      b.validator = warm?.validator ?? createValidator(schemas, b.generated);
+    } catch (err) {
+      // Mistakes in schemas/ (schema-check.ts): reported like content's, at their file, line and column.
+      if (err instanceof SchemaError) return { issues: err.issues };
+      throw err;
+    }
     if (warm) warm.validator = b.validator;
     const validated = (b.validated = validateContent(loaded, schemas, b.validator));
     // The files of content/assets/ themselves: named as what they are, no script in an SVG, not too large.

@@ -3,6 +3,10 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { listFiles } from "../../../lib/fs.ts";
 import { SiteModuleError } from "../../../lib/site-module.ts";
+import { JsonSyntaxError, parseJson } from "../../../lib/json.ts";
+import { problem } from "../../../problems/errors.ts";
+import { issueIn, type Issue } from "../../../problems/issues.ts";
+
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -11,8 +15,18 @@ export interface SchemaSet {
   byPath: Map<string, JsonSchema>;
   /** Section type -> schema path, from the files in schemas/sections/. */
   sectionTypes: Map<string, string>;
+  /** Schema file path -> its text, for the places of a developer's mistakes in it (schema-check.ts). */
+  texts?: Map<string, string>;
   /** Collection name -> schema path, from the files in schemas/collections/. */
   collections: Map<string, string>;
+}
+
+/** Schemas with mistakes (not JSON; schema-check.ts): the build stops with these issues, each at its schema file's line and column. */
+export class SchemaError extends Error {
+  constructor(public readonly issues: Issue[]) {
+    super(issues.map((i) => `${i.file}:${i.line}:${i.column} ${i.message}`).join("\n"));
+    this.name = "SchemaError";
+  }
 }
 
 export const SCHEMA_BASE = "https://schemas.site.invalid/";
@@ -21,15 +35,27 @@ export async function loadSchemas(dir: string): Promise<SchemaSet> {
   const byPath = new Map<string, JsonSchema>();
   const sectionTypes = new Map<string, string>();
   const collections = new Map<string, string>();
+  const texts = new Map<string, string>();
+  const issues: Issue[] = [];
   for (const abs of await listFiles(dir)) {
     if (!abs.endsWith(".schema.json")) continue;
     const relPath = path.relative(dir, abs).split(path.sep).join("/");
-    byPath.set(relPath, JSON.parse(await fs.readFile(abs, "utf8")) as JsonSchema);
+    const text = await fs.readFile(abs, "utf8");
+    texts.set(relPath, text);
+    try {
+      byPath.set(relPath, parseJson(text).value as JsonSchema);
+    } catch (err) {
+      if (!(err instanceof JsonSyntaxError)) throw err;
+      issues.push(issueIn(`schemas/${relPath}`, problem(err.code, { detail: err.message, ...(err.hint ? { hint: err.hint } : {}) }), err.position.line, err.position.column));
+      continue;
+    }
     const m = /^(sections|collections)\/([^/]+)\.schema\.json$/.exec(relPath);
     if (m?.[1] === "sections") sectionTypes.set(m[2]!, relPath);
     if (m?.[1] === "collections") collections.set(m[2]!, relPath);
   }
-  return { byPath, sectionTypes, collections };
+  // A schema that is not JSON stops everything that reads schemas, said where it is.
+  if (issues.length) throw new SchemaError(issues);
+  return { byPath, sectionTypes, collections, texts };
 }
 
 /** Where a $ref written in schema file `file` points: the schema file (relative to schemas/) and the pointer inside it. */
