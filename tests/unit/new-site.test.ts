@@ -153,6 +153,22 @@ describe("a new site", () => {
     }
   }, 180_000);
 
+  it("names the page, the section and the template's line when a section's component throws, in one sentence", async () => {
+    const component = path.join(site, "templates/sections/Hello.tsx");
+    const good = readFileSync(component, "utf8");
+    try {
+      writeFileSync(component, good.replace("  return (", '  if (section.heading === "Hello, world") throw new Error("the oven is cold");\n  return ('));
+      const line = good.split("\n").findIndex((l) => l.startsWith("  return (")) + 1;
+      const { code, out } = await build("--project", site);
+      expect(code).toBe(1);
+      expect(out.trim()).toMatch(
+        new RegExp(`^The page / \\(content/pages/index\\.json\\) could not be rendered: the component of its section 1, "hello" \\(content/pages/index\\.json:\\d+:\\d+ /sections/0\\), threw "the oven is cold" at templates/sections/Hello\\.tsx:${line}:\\d+\\. Nothing was written; dist/ is unchanged\\.$`),
+      );
+    } finally {
+      writeFileSync(component, good);
+    }
+  }, 120_000);
+
   it("says so when the folder is not a site", async () => {
     const { code, out } = await build("--project", parent);
     expect(code).toBe(2);

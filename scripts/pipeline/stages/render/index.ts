@@ -21,11 +21,28 @@ import { markdownKey } from "../resolve/markdown.ts";
 import { memoFor } from "../../memo/memo.ts";
 import { renderSetup } from "./pool.ts";
 import { planSeo } from "./seo.ts";
+import { TemplateError } from "./render.tsx";
+import { locate } from "../../../lib/json.ts";
 
 export const renderStage: Stage = {
   name: "render",
   runs: (b) => b.options.mode === "build",
   async run(b) {
+    try {
+      return await renderPages(b);
+    } catch (err) {
+      // A template that threw (render.tsx TemplateError): its section's place in content as a line and column.
+      if (!(err instanceof TemplateError) || !err.place) throw err;
+      const { file, pointer } = err.place;
+      const source = b.resolved.sources.get(file);
+      const at = source ? locate(source.positions, pointer) : undefined;
+      throw new TemplateError(at ? err.message.replace(`(${file} ${pointer})`, `(${file}:${at.line}:${at.column} ${pointer})`) : err.message);
+    }
+  },
+};
+
+async function renderPages(b: Build): Promise<void> {
+  {
     const { paths, options, warm, resolved, routes, photos, siteModule, pool } = b;
     // What dist/ holds from an earlier build of this process or a stored one (memo/memo.ts, stored-memo.ts): then only what changed is written.
     const previous = warm ? warm.memo : await b.jobs.stored;
@@ -54,7 +71,7 @@ export const renderStage: Stage = {
     }
 
     const sections = await b.jobs.sections!;
-    const input = (b.input = { site, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.preview === true });
+    const input = (b.input = { site, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.preview === true, templatesDir: paths.templates });
     // A long-running builder keeps pages, shared parts and reads by the hash of their inputs
     // (memo/memo.ts); `npm run build` stores them between runs (memo/stored-memo.ts).
     const key = warm || b.jobs.code ? renderDataKey(input) : undefined;
@@ -101,8 +118,8 @@ export const renderStage: Stage = {
     if (memo && only) for (const [k, page] of renderedByKey) memo.pages.set(k, page);
     else if (memo) memo.pages = warm ? renderedByKey : new Map();
     if (warm && memo && !only) warm.memo = memo;
-  },
-};
+  }
+}
 
 /** The shared parts a page is made with: those of its render, or those dist/ holds it with (a stored memo). */
 export const keysOf = (b: Build, route: Route): string[] => b.pages.get(route.output)?.keys ?? b.keptPages.get(route.output)!.keys;

@@ -23,7 +23,7 @@ import { parseMarkdownUncached, primeMarkdown } from "../resolve/markdown.ts";
 import type { MarkdownResult, Annotation } from "../../model.ts";
 import type { ResolvedFont } from "../../../lib/site-module.ts";
 import type { Styles } from "./styles.ts";
-import { renderData, type RenderedPage, type RenderInput } from "./render.tsx";
+import { renderData, TemplateError, type RenderedPage, type RenderInput } from "./render.tsx";
 import type { Job, RenderSetup } from "./worker-jobs.ts";
 export type { Job, RenderSetup } from "./worker-jobs.ts";
 import type { Route } from "../routes/routes.ts";
@@ -59,7 +59,7 @@ export function poolSettings(env = process.env["SSG_WORKERS"], cores = os.availa
   return { workers: Math.max(0, Math.min(cores - 1, 3)), forced: false };
 }
 
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; stack?: string };
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; stack?: string; name?: string; place?: { file: string; pointer: string } };
 
 /** A worker's code through tsx: registers tsx, then imports worker.ts. */
 function tsxWorker(): string {
@@ -94,6 +94,7 @@ class PoolWorker {
       if (!w) return;
       this.waiting.delete(r.id);
       if (r.ok) w.resolve(r.value);
+      else if (r.name === "TemplateError") w.reject(Object.assign(new TemplateError(r.message, r.place), r.stack ? { stack: r.stack } : {}));
       else w.reject(Object.assign(new Error(r.message), r.stack ? { stack: r.stack } : {}));
     });
     const fail = (err: Error) => {

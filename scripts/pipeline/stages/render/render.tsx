@@ -86,6 +86,8 @@ export interface RenderInput {
    * section's first element. Never set for a build.
    */
   markSections?: boolean;
+  /** The templates folder: a template that throws is named from it (explainFailure). */
+  templatesDir?: string;
 }
 
 /** The render input as data: what a page's render can see besides code (section components, the site module) and its own head. */
@@ -113,7 +115,9 @@ const NO_BYTES = Buffer.alloc(0);
 
 /** The hash of everything a render reads of the input (renderData), Maps and Sets spelt out in order. */
 export function renderDataKey(input: RenderInput): string {
-  return hashText(JSON.stringify(renderData(input), (_key, value: unknown) => (value instanceof Map ? { "\u0000map": [...value] } : value instanceof Set ? { "\u0000set": [...value] } : value)));
+  // Where the templates are names their frames in an error, and changes no render: not in the key.
+  const { templatesDir: _templatesDir, ...data } = renderData(input);
+  return hashText(JSON.stringify(data, (_key, value: unknown) => (value instanceof Map ? { "\u0000map": [...value] } : value instanceof Set ? { "\u0000set": [...value] } : value)));
 }
 
 /**
@@ -169,7 +173,99 @@ export function countPerSection(route: Route, input: RenderInput, count: (html: 
   return (data.sections ?? []).map((section) => drawn([section]) - layout);
 }
 
+/**
+ * A template that threw while a page was rendered, said in one sentence: the page, the section
+ * (its type, and its place in the content file: `place`, which the render stage turns into a line
+ * and column), the error and the template's own line. Crosses from a worker thread by its name.
+ */
+export class TemplateError extends SiteModuleError {
+  override name = "TemplateError";
+  constructor(
+    message: string,
+    public readonly place?: { file: string; pointer: string },
+  ) {
+    super(message);
+  }
+}
+
+/** Renders a page; a template that throws gets a TemplateError that says where (explainFailure). */
 export function renderPage(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
+  try {
+    return renderPageUnguarded(route, input, cache);
+  } catch (err) {
+    throw explainFailure(err, route, input);
+  }
+}
+
+/** "templates/sections/Hero.tsx:12:7": the first frame of the error's stack in a template, from the project's folder. */
+function templateFrame(err: unknown, input: RenderInput): string | undefined {
+  const stack = err instanceof Error ? (err.stack ?? "") : "";
+  const dir = input.templatesDir;
+  for (const m of stack.matchAll(/\(?((?:file:\/\/)?\/[^():\s]+\.(?:tsx?|jsx?|mjs|cjs)):(\d+):(\d+)\)?/g)) {
+    const file = m[1]!.replace(/^file:\/\//, "");
+    if (dir && file.startsWith(dir + path.sep)) return `templates/${path.relative(dir, file).split(path.sep).join("/")}:${m[2]}:${m[3]}`;
+  }
+  return undefined;
+}
+
+/**
+ * Why a page could not be rendered. Diagnosis on the error's path only: each section is rendered
+ * again alone, and the first that throws is the one named (none: the layout, the head or the
+ * kind's component threw).
+ */
+function explainFailure(err: unknown, route: Route, input: RenderInput): Error {
+  if (err instanceof TemplateError) return err;
+  const why = err instanceof Error ? err.message : String(err);
+  const kindName = route.page.entry ? route.page.kind : undefined;
+  const data = route.page.data as { sections?: { type: string; hidden?: boolean }[] };
+  let culprit: { index: number; type: string; err: unknown } | undefined;
+  if (!kindName && Array.isArray(data.sections)) {
+    const ctx = failureContext(route, input);
+    for (const [index, section] of data.sections.entries()) {
+      if (section.hidden === true) continue;
+      const Section = input.sections.get(section.type);
+      if (!Section) continue;
+      try {
+        renderToStaticMarkup(
+          <Ctx.Provider value={ctx}>
+            <Section section={section as never} />
+          </Ctx.Provider>,
+        );
+      } catch (sectionErr) {
+        culprit = { index, type: section.type, err: sectionErr };
+        break;
+      }
+    }
+  }
+  const at = templateFrame(culprit?.err ?? err, input);
+  const thrown = `${JSON.stringify(culprit && culprit.err instanceof Error ? culprit.err.message : why)}${at ? ` at ${at}` : ""}`;
+  const page = `The page ${route.path} (${route.page.file}) could not be rendered`;
+  if (culprit) {
+    const pointer = `/sections/${culprit.index}`;
+    return new TemplateError(`${page}: the component of its section ${culprit.index + 1}, "${culprit.type}" (${route.page.file} ${pointer}), threw ${thrown}.`, { file: route.page.file, pointer });
+  }
+  return new TemplateError(`${page}: ${kindName ? `the "${kindName}" kind's component or the layout` : "the layout (templates/site.ts document, or a component it uses)"} threw ${thrown}.`);
+}
+
+/** A render context for rendering one section alone (explainFailure): what it registers goes nowhere, shared parts render in place. */
+function failureContext(route: Route, input: RenderInput): RenderContext {
+  return {
+    site: input.site,
+    page: route.page.data,
+    path: route.path,
+    canonical: route.canonical,
+    islands: new Set(),
+    lazyIslands: new Set(),
+    dialogTriggers: new Set(),
+    photoSlots: [],
+    islandUrl: (name) => input.islands.entries.get(name)?.url ?? "",
+    hydrates: (name) => input.islands.entries.get(name)?.hydrate ?? true,
+    assetUrl: (name) => input.assets.get(name)?.url ?? "",
+    cached: (_id, _by, children) => <>{children}</>,
+  };
+}
+
+function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
   const { site } = input;
   // A Markdown entry's page has no sections: its kind's component draws the article.
   const kind = route.page.entry ? input.siteModule.kinds?.find((k) => k.name === route.page.kind) : undefined;

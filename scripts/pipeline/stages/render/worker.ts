@@ -47,6 +47,14 @@ parentPort!.on("message", (msg: Job & { id: number }) => {
   handle(msg).then(
     (value) => parentPort!.postMessage({ id: msg.id, ok: true, value }),
     (err: unknown) =>
-      parentPort!.postMessage({ id: msg.id, ok: false, message: err instanceof Error ? err.message : String(err), ...(err instanceof Error && err.stack ? { stack: err.stack } : {}) }),
+      parentPort!.postMessage({
+        id: msg.id,
+        ok: false,
+        message: err instanceof Error ? err.message : String(err),
+        ...(err instanceof Error && err.stack ? { stack: err.stack } : {}),
+        // A template's mistake (render.tsx TemplateError) stays one: its name and its place in content.
+        ...(err instanceof Error ? { name: err.name } : {}),
+        ...((err as { place?: unknown }).place ? { place: (err as { place?: unknown }).place } : {}),
+      }),
   );
 });
