@@ -93,7 +93,15 @@ export function Preview({ source, stale = false, onSelect, onNavigate }: { sourc
         if (wanted && wanted.split("?")[0] === m.address && new URLSearchParams(wanted.split("?")[1]).get("v") !== String(m.version))
           frame.current?.contentWindow?.postMessage({ type: "studio-render", src: wanted, y: scroll.current }, previewOrigin);
         document.dispatchEvent(new CustomEvent("studio-preview-shown", { detail: { version: m.version, at: performance.now() } }));
-        if (m.address && shownAddress.current && m.address !== shownAddress.current) handlers.current.onNavigate(m.address);
+        // A page the frame went to by a link (no render version in its address): the Studio opens its file.
+        // A render of another page asked for earlier, shown after the editor opened this one: the frame loads the one wanted.
+        if (m.address && shownAddress.current && m.address !== shownAddress.current) {
+          if (!m.version) handlers.current.onNavigate(m.address);
+          else if (wanted && wanted.split("?")[0] === shownAddress.current) {
+            ready.current = undefined;
+            frame.current?.contentWindow?.location.replace(`${previewOrigin}${wanted}&__y=${scroll.current}`);
+          }
+        }
       }
     };
     addEventListener("message", listen);
