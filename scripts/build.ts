@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     // An incremental build writes into dist/ itself (pipeline/stages/write/write.ts updateOutput): it may have replaced some files.
     const partial = (err as { partial?: boolean }).partial === true;
     console.error(`${sentence} ${partial ? "dist/ may hold some of this build's files, each whole; the next build writes it whole." : "Nothing was written; dist/ is unchanged."}`);
-    process.exit(1);
+    return exitNow(1);
   }
   // Files are named from the project's root; for another project (--project), from where the command runs.
   const fromHere = (file: string) => {
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   };
   const shown = process.env["SSG_PROJECT_TEMPLATES"] && paths.root !== process.cwd() ? result.issues.map((i) => ({ ...i, file: fromHere(i.file) })) : result.issues;
   printIssues(shown);
-  if (!result.ok) process.exit(1);
+  if (!result.ok) return exitNow(1);
   const pages = result.routes.length;
   const distShown = rel(process.cwd(), paths.dist) || ".";
   console.log(`Built ${pages} page${pages === 1 ? "" : "s"} (${result.files.size} files) into ${distShown.startsWith("..") || path.isAbsolute(distShown) ? paths.dist : `${distShown}/`} in ${Math.round(performance.now() - started)} ms.`);
@@ -80,3 +80,17 @@ async function main(): Promise<void> {
   }
 }
 export {};
+
+/**
+ * Ends a build that stopped early. The islands' bundle, started before the first stage, may still
+ * be in esbuild's process, waiting on a plugin of ours: left to find its parent gone, esbuild
+ * printed Go's "all goroutines are asleep - deadlock!" and its stacks after the build's message
+ * (a fresh site's first build with a content error). It is let finish first (a few seconds at most).
+ */
+async function exitNow(code: number): Promise<never> {
+  // The build has said why it stopped: work it abandoned (the site module's other users) may fail meanwhile, unheard.
+  process.on("unhandledRejection", () => {});
+  const { islandBuildsSettled } = await import("./pipeline/stages/render/islands.ts");
+  await islandBuildsSettled(10_000);
+  process.exit(code);
+}

@@ -3,7 +3,7 @@
  * exist or be empty): one page and the not-found page, one section type (its schema
  * and its component), one island, the site module (templates/site.ts) and the
  * "$schema" lines. Build it with `npm run build -- --project <dir>`, work on it with
- * `npm run dev -- --project <dir>`; README.md ("Make your own site") explains each file.
+ * `npm run dev -- --project <dir>`; docs/getting-started.md explains each file.
  *
  * The new site uses this generator where it is: its templates import the generator's
  * public API by name ("#ssg/api", "#ssg/islands-api"), which its package.json maps
@@ -114,7 +114,7 @@ export const STARTER: Record<string, string> = {
         type: "object",
         additionalProperties: false,
         required: ["label", "href"],
-        properties: { label: { type: "string", minLength: 1 }, href: { type: "string", pattern: "^/" } },
+        properties: { label: { type: "string", minLength: 1 }, href: { type: "string", pattern: "^/", "x-link": true, description: "A page of this site, like /about." } },
       },
     },
   }),

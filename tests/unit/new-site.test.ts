@@ -169,6 +169,22 @@ describe("a new site", () => {
     }
   }, 120_000);
 
+  it("says a fresh site's first mistake in one message, with nothing of esbuild's after it", async () => {
+    const fresh = path.join(parent, "first-build");
+    writeStarter(fresh);
+    const page = path.join(fresh, "content/pages/index.json");
+    const data = JSON.parse(readFileSync(page, "utf8")) as { sections: Record<string, unknown>[] };
+    data.sections[0]!["link"] = { label: "About us", href: "/about" };
+    delete data.sections[0]!["counter"];
+    writeFileSync(page, JSON.stringify(data, null, 2));
+    // The first build bundles the islands while content is checked: a content error ends it with that bundle under way.
+    const { code, out } = await build("--project", fresh);
+    expect(code).toBe(1);
+    expect(out).toContain("error[broken-link]");
+    expect(out.trim().endsWith("1 error in content. Nothing was written; dist/ is unchanged.")).toBe(true);
+    expect(out).not.toMatch(/goroutine|deadlock/);
+  }, 120_000);
+
   it("says so when the folder is not a site", async () => {
     const { code, out } = await build("--project", parent);
     expect(code).toBe(2);

@@ -84,6 +84,21 @@ function browserPlugin(templatesDir: string): Plugin {
   };
 }
 
+/** The islands' esbuild builds under way. */
+const inFlight = new Set<Promise<unknown>>();
+
+/**
+ * Waits (at most `ms`) for the islands' bundles under way: a process that exits while esbuild
+ * waits on one of this module's plugins made esbuild's own process print Go's "all goroutines are
+ * asleep - deadlock!" and its stacks after the build's message (build.ts exitNow).
+ */
+export async function islandBuildsSettled(ms: number): Promise<void> {
+  if (!inFlight.size) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** The bundles, and `inputs`: the absolute paths of every file esbuild read (its metafile), for the build cache's trace (cache.ts). */
 export async function buildIslands(templatesDir: string): Promise<{ bundle: IslandBundle; inputs: string[] }> {
   const names = await islandNames(templatesDir);
@@ -91,7 +106,7 @@ export async function buildIslands(templatesDir: string): Promise<{ bundle: Isla
   const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
   // Loaded here: a build whose bundles are in the build cache never needs esbuild.
   const { build } = await import("esbuild");
-  const result = await build({
+  const running = build({
     entryPoints: [...names.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(RUNTIME, "lazy.browser.ts"), out: LAZY_LOADER }],
     bundle: true,
     splitting: true,
@@ -113,6 +128,8 @@ export async function buildIslands(templatesDir: string): Promise<{ bundle: Isla
     logLevel: "silent",
     absWorkingDir: root,
   });
+  inFlight.add(running);
+  const result = await running.finally(() => inFlight.delete(running));
   const files = new Map<string, Uint8Array>();
   const toUrl = (abs: string) => `/${OUT}/${path.relative(outdir, abs).split(path.sep).join("/")}`;
   for (const f of result.outputFiles) files.set(toUrl(f.path).slice(1), f.contents);
