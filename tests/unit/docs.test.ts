@@ -3,6 +3,7 @@
  * collection, with its fields and the pages that use it; the error reference
  * (ERRORS.md) covers every code of the catalogue of problems.
  */
+import { spawnSync } from "node:child_process";
 import { promises as fs } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { exampleOf, generateCatalogue, generateErrorReference } from "../../scripts/docs.ts";
@@ -61,3 +62,29 @@ describe("error reference (ERRORS.md)", () => {
     expect(sources).not.toMatch(/severity: "(error|warning)"(?! \|)/);
   });
 });
+
+describe("npm run explain", () => {
+  const explain = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "scripts/explain.ts", ...args], { cwd: ROOT, encoding: "utf8" });
+
+  it("says what a code means, with its example and what to do, as printed in brackets or not", () => {
+    for (const asked of ["broken-link", "error[broken-link]"]) {
+      const run = explain(asked);
+      expect(run.status).toBe(0);
+      const e = catalogueEntry("broken-link");
+      expect(run.stdout).toContain(`broken-link: ${e.title} (error)`);
+      expect(run.stdout).toContain(e.means);
+      expect(run.stdout).toContain(`What to do: ${e.fix}`);
+      expect(run.stdout).toContain("error[broken-link]: ");
+    }
+  });
+
+  it("answers a code that does not exist with the nearest one, and lists them all when asked for none", () => {
+    const wrong = explain("brokn-link");
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr.trim()).toBe('There is no code "brokn-link". Did you mean "broken-link"? `npm run explain` lists them all.');
+    const all = explain();
+    expect(all.status).toBe(0);
+    for (const code of CODES) expect(all.stdout).toContain(code);
+  });
+});
+
