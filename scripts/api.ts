@@ -24,6 +24,7 @@ export { useRenderContext, type RenderContext } from "./runtime/context.ts";
 export { Island, serializeProps } from "./runtime/Island.tsx";
 export { Cached } from "./runtime/Cached.tsx";
 export { Picture, type ImagePreload, type PictureProps } from "./runtime/Picture.tsx";
+export { Markdown, headingId, plainText } from "./runtime/Markdown.tsx";
 
 /**
  * What the generator reads of content/site.json (the site's own schema, schemas/
