@@ -45,7 +45,7 @@ export function loadSiteModule(templatesDir: string): Promise<SiteModule<unknown
 async function load(templatesDir: string): Promise<SiteModule<unknown>> {
   const file = path.join(templatesDir, SITE_MODULE);
   const shown = path.join(path.basename(templatesDir), SITE_MODULE);
-  if (!existsSync(file)) throw new SiteModuleError(`${shown} is missing: a site declares itself there with \`export default defineSite({ ... })\` (see "Make your own site" in README.md).`);
+  if (!existsSync(file)) throw new SiteModuleError(`${shown} is missing: a site declares itself there with \`export default defineSite({ ... })\` (see docs/getting-started.md).`);
   let mod: { default?: SiteModule<unknown> };
   try {
     mod = (await importTemplate(file)) as typeof mod;

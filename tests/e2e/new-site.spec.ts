@@ -1,6 +1,6 @@
 /**
- * A site of one's own, by README.md alone: the starter (`npm run new-site`), plus the
- * section type and island that README's "Adding a section type and an island" shows,
+ * A site of one's own, by the docs alone (docs/getting-started.md, docs/developing.md): the starter (`npm run new-site`), plus the
+ * section type and island that "Adding a section type and an island" (docs/developing.md) shows,
  * applied exactly as written there (its `file=` blocks written, its `add-to=` blocks
  * added), built with `--project` and opened in Chromium: both islands run, with Preact.
  */
@@ -20,11 +20,9 @@ let site: string;
 let server: Server;
 let base: string;
 
-/** The code blocks of README's "Make your own site", with their file= or add-to= instruction. */
+/** The code blocks of docs/getting-started.md and docs/developing.md, in order, with their file= or add-to= instruction. */
 function readmeSteps(): Array<{ file?: string; addTo?: string; code: string }> {
-  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const start = readme.indexOf("## Make your own site");
-  const part = readme.slice(start, readme.indexOf("\n## ", start + 5));
+  const part = ["docs/getting-started.md", "docs/developing.md"].map((f) => readFileSync(path.join(ROOT, f), "utf8")).join("\n");
   return [...part.matchAll(/```\w+ (file|add-to)=(\S+)\n([\s\S]*?)```/g)].map((m) => (m[1] === "file" ? { file: m[2]!, code: m[3]! } : { addTo: m[2]!, code: m[3]! }));
 }
 
@@ -44,7 +42,7 @@ test.beforeAll(async () => {
     if (step.file) {
       const abs = path.join(site, step.file);
       mkdirSync(path.dirname(abs), { recursive: true });
-      // Written as README shows it: the generator's API by name ("#ssg/api"), as the starter's own files import it.
+      // Written as the docs show it: the generator's API by name ("#ssg/api"), as the starter's own files import it.
       writeFileSync(abs, step.code);
     } else {
       const [file, pointer] = step.addTo!.split("#") as [string, string];
@@ -65,7 +63,7 @@ test.afterAll(() => {
   rmSync(parent, { recursive: true, force: true });
 });
 
-test("the starter's island and README's new section type and island run in the browser, with Preact", async ({ page }) => {
+test("the starter's island and the docs' new section type and island run in the browser, with Preact", async ({ page }) => {
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
