@@ -220,7 +220,7 @@ function explainFailure(err: unknown, route: Route, input: RenderInput): Error {
   const data = route.page.data as { sections?: { type: string; hidden?: boolean }[] };
   let culprit: { index: number; type: string; err: unknown } | undefined;
   if (!kindName && Array.isArray(data.sections)) {
-    const ctx = failureContext(route, input);
+    const ctx = pageContext(route, input, route.page.data, (_id, _by, children) => <>{children}</>);
     for (const [index, section] of data.sections.entries()) {
       if (section.hidden === true) continue;
       const Section = input.sections.get(section.type);
@@ -247,37 +247,13 @@ function explainFailure(err: unknown, route: Route, input: RenderInput): Error {
   return new TemplateError(`${page}: ${kindName ? `the "${kindName}" kind's component or the layout` : "the layout (templates/site.ts document, or a component it uses)"} threw ${thrown}.`);
 }
 
-/** A render context for rendering one section alone (explainFailure): what it registers goes nowhere, shared parts render in place. */
-function failureContext(route: Route, input: RenderInput): RenderContext {
+/**
+ * A page's render context. `cached`: what <Cached> does with a shared part (a page's render keeps
+ * it as a slot; explainFailure renders it in place).
+ */
+function pageContext(route: Route, input: RenderInput, page: unknown, cached: RenderContext["cached"]): RenderContext {
   return {
     site: input.site,
-    page: route.page.data,
-    path: route.path,
-    canonical: route.canonical,
-    islands: new Set(),
-    lazyIslands: new Set(),
-    dialogTriggers: new Set(),
-    photoSlots: [],
-    islandUrl: (name) => input.islands.entries.get(name)?.url ?? "",
-    hydrates: (name) => input.islands.entries.get(name)?.hydrate ?? true,
-    assetUrl: (name) => input.assets.get(name)?.url ?? "",
-    cached: (_id, _by, children) => <>{children}</>,
-  };
-}
-
-function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
-  const { site } = input;
-  // A Markdown entry's page has no sections: its kind's component draws the article.
-  const kind = route.page.entry ? input.siteModule.kinds?.find((k) => k.name === route.page.kind) : undefined;
-  if (route.page.entry && !kind) throw new Error(`${route.page.file}: templates/site.ts declares no kind "${route.page.kind}".`);
-  const entry = kind ? (route.page.data as { title: string; description: string }) : undefined;
-  const data = entry ? { title: entry.title, description: entry.description, sections: [] } : (route.page.data as { sections: { type: string; hidden?: boolean }[] });
-  // Sections parked with "hidden": true are checked but not drawn (they stay in the data, so a
-  // section's index is still its place in the file: countPerSection locates problems by it).
-  const page = data.sections.some((s) => s.hidden === true) ? { ...data, sections: data.sections.filter((s) => s.hidden !== true) } : data;
-  const slots: { id: string; by: () => unknown[]; children: ReactNode }[] = [];
-  const ctx: RenderContext = {
-    site,
     page,
     path: route.path,
     canonical: route.canonical,
@@ -298,11 +274,25 @@ function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCa
       if (!a) throw new Error(`A template uses content/${name}, which does not exist.`);
       return a.url;
     },
-    cached(id, by, children) {
-      slots.push({ id, by, children });
-      return <ssg-slot data-slot={String(slots.length - 1)} />;
-    },
+    cached,
   };
+}
+
+function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCache): RenderedPage {
+  const { site } = input;
+  // A Markdown entry's page has no sections: its kind's component draws the article.
+  const kind = route.page.entry ? input.siteModule.kinds?.find((k) => k.name === route.page.kind) : undefined;
+  if (route.page.entry && !kind) throw new Error(`${route.page.file}: templates/site.ts declares no kind "${route.page.kind}".`);
+  const entry = kind ? (route.page.data as { title: string; description: string }) : undefined;
+  const data = entry ? { title: entry.title, description: entry.description, sections: [] } : (route.page.data as { sections: { type: string; hidden?: boolean }[] });
+  // Sections parked with "hidden": true are checked but not drawn (they stay in the data, so a
+  // section's index is still its place in the file: countPerSection locates problems by it).
+  const page = data.sections.some((s) => s.hidden === true) ? { ...data, sections: data.sections.filter((s) => s.hidden !== true) } : data;
+  const slots: { id: string; by: () => unknown[]; children: ReactNode }[] = [];
+  const ctx = pageContext(route, input, page, (id, by, children) => {
+    slots.push({ id, by, children });
+    return <ssg-slot data-slot={String(slots.length - 1)} />;
+  });
   const fragments: [string, Fragment][] = [];
   /**
    * Splits rendered markup at its slots: n + 1 pieces around n keys. Each slot's part
