@@ -51,6 +51,8 @@ test("a render of the page shown before, arriving after another page was opened,
   await expect(preview(page).getByRole("heading", { level: 1, name: "Run every building from one intelligent platform" })).toBeVisible({ timeout: 0 });
   await openFile(page, /^Careers at Urbi/);
   await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Careers at Urbi" })).toBeVisible();
+  // Careers shown first, so that the frame is not loading when the report below is made from it.
+  await expect(preview(page).getByRole("heading", { level: 1, name: "Help Us Build Better Buildings" })).toBeVisible({ timeout: 0 });
   // What a slow machine does: the frame reports the home page's render (a version the app asked for before) after Careers was opened.
   const frame = page.frames().find((f) => f !== page.mainFrame())!;
   const app = new URL(page.url()).origin;
