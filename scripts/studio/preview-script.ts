@@ -27,7 +27,7 @@ export function previewScript(studioOrigin: string): string {
 
 function main(studio: string): void {
   const post = (message: object) => parent.postMessage(message, studio);
-  const shown = () => requestAnimationFrame(() => post({ type: "studio-shown", address: location.pathname, version: Number(new URLSearchParams(location.search).get("v")) }));
+  const shown = () => requestAnimationFrame(() => post({ type: "studio-shown", address: location.pathname, version: Number(new URLSearchParams(location.search).get("v")), y: Math.round(scrollY) }));
   /** The renderer's section markers made attributes of the sections' first elements (in the page, and in each render read for an update). */
   const mark = (doc: Document) => {
     for (const marker of Array.from(doc.querySelectorAll("studio-section"))) {

@@ -96,7 +96,12 @@ export function Preview({ source, stale = false, onSelect, onNavigate }: { sourc
         // A page the frame went to by a link (no render version in its address): the Studio opens its file.
         // A render of another page asked for earlier, shown after the editor opened this one: the frame loads the one wanted.
         if (m.address && shownAddress.current && m.address !== shownAddress.current) {
-          if (!m.version) handlers.current.onNavigate(m.address);
+          if (!m.version) {
+            // The frame shows that page now, scrolled where it is: its render, when it comes, keeps the place.
+            shownAddress.current = m.address;
+            scroll.current = m.y ?? 0;
+            handlers.current.onNavigate(m.address);
+          }
           else if (wanted && wanted.split("?")[0] === shownAddress.current) {
             ready.current = undefined;
             frame.current?.contentWindow?.location.replace(`${previewOrigin}${wanted}&__y=${scroll.current}`);
