@@ -1146,8 +1146,8 @@ export function problem<C extends Code>(code: C, ...params: None extends ParamsO
   return { code, severity: e.severity, message: e.message(p), ...(hint ? { hint } : {}) };
 }
 
-/** Where a code is explained: the anchor of its chapter in ERRORS.md. */
-export const reference = (code: string) => `ERRORS.md#${code}`;
+/** Where a code is explained: the command that says it from any site's folder (ERRORS.md, the same words by chapter, is in the generator's repository only). */
+export const reference = (code: string) => `npx json-site explain ${code}`;
 
 /**
  * The group that placeholder addresses form in the report (Issue.group): one heading,

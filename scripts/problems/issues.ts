@@ -79,7 +79,7 @@ export const location = (issue: Pick<Issue, "file" | "line" | "column" | "pointe
  *   error[unknown-section-type]: content/pages/index.json:23:15 /sections/1/type
  *     Unknown section type "heroo".
  *     hint: Did you mean "hero"?
- *     see: ERRORS.md#unknown-section-type
+ *     see: npx json-site explain unknown-section-type
  *
  * `see` false leaves out the last line (ERRORS.md's own examples).
  */

@@ -11,7 +11,7 @@
  *     The site's own address is still a placeholder (www.example.com): canonical links, …
  *   warning[placeholder-address]: content/site.json:161:21 /header/nav/3/links/1/href  https://help.example.com
  *   hint: Replace them with the real addresses before publishing; …
- *   see: ERRORS.md#placeholder-address
+ *   see: npx json-site explain placeholder-address
  *
  * Every issue starts with its severity and code (error[unknown-section-type]) and ends
  * with the chapter of ERRORS.md that explains it.

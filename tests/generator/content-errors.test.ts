@@ -122,7 +122,7 @@ describe("content errors in the fixture site", () => {
   it("prints a misspelt section type as the README shows, with the code's chapter", async () => {
     const [issue] = await check(cases["a misspelt section type"]!.files);
     expect(formatIssue(issue!)).toBe(
-      ['error[unknown-section-type]: content/pages/index.json:14:15 /sections/1/type', '  Unknown section type "shlef".', '  hint: Did you mean "shelf"?', "  see: ERRORS.md#unknown-section-type"].join("\n"),
+      ['error[unknown-section-type]: content/pages/index.json:14:15 /sections/1/type', '  Unknown section type "shlef".', '  hint: Did you mean "shelf"?', "  see: npx json-site explain unknown-section-type"].join("\n"),
     );
   });
 

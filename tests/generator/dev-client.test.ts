@@ -141,7 +141,7 @@ describe("devClientScript", () => {
     const report = [
       "error[unknown-section-type]: content/pages/pricing.json:12:15 /sections/1/type",
       '  Unknown section type "hreo".',
-      "  see: ERRORS.md#unknown-section-type",
+      "  see: npx json-site explain unknown-section-type",
       "",
       "error[missing-site]: content/site.json:3:1",
       "  Something else.",

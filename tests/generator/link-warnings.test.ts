@@ -120,7 +120,7 @@ describe("in content", () => {
         `warning[own-site-address]: ${INDEX}:9:15 /sections/0/text`,
         "  The link https://northwind-kites.org/about/team is a page of this site written as a full address; write /about/team, so the link works on previews too.",
         "  hint: Write /about/team.",
-        "  see: ERRORS.md#own-site-address",
+        "  see: npx json-site explain own-site-address",
       ].join("\n"),
     );
     expect(printed).toContain(
@@ -128,7 +128,7 @@ describe("in content", () => {
         `warning[mistyped-email]: ${INDEX}:9:15 /sections/0/text`,
         "  The e-mail address hello@northwind-kites has no dot after the @: the domain needs its ending, such as .com.",
         "  hint: Did you mean mailto:hello@northwind-kites.org?",
-        "  see: ERRORS.md#mistyped-email",
+        "  see: npx json-site explain mistyped-email",
       ].join("\n"),
     );
   });

@@ -38,7 +38,7 @@ describe("printIssues", () => {
         "warning[unlinked-page]: content/b.json:9:1",
         "  A lone warning.",
         "  hint: Tidy it.",
-        "  see: ERRORS.md#unlinked-page",
+        "  see: npx json-site explain unlinked-page",
         "",
         "3 odd things in 2 files, each of them odd:",
         "warning[placeholder-address]: content/a.json:1:3 /x/1  one",
@@ -46,7 +46,7 @@ describe("printIssues", () => {
         "  Three is the odd one out.",
         "warning[placeholder-address]: content/c.json:2:3 /x/2  five",
         "hint: Make them even.",
-        "see: ERRORS.md#placeholder-address",
+        "see: npx json-site explain placeholder-address",
         "",
         "",
       ].join("\n"),
@@ -54,12 +54,12 @@ describe("printIssues", () => {
   });
 
   it("prints a group of one as any other issue, with its own message and hint", () => {
-    expect(printed([odd("content/a.json", 1, "one")])).toBe("warning[placeholder-address]: content/a.json:1:3 /x/1\n  The thing one is odd.\n  hint: Make it even.\n  see: ERRORS.md#placeholder-address\n\n");
+    expect(printed([odd("content/a.json", 1, "one")])).toBe("warning[placeholder-address]: content/a.json:1:3 /x/1\n  The thing one is odd.\n  hint: Make it even.\n  see: npx json-site explain placeholder-address\n\n");
   });
 
   it("brief: a group is one line with its count", () => {
     expect(printed([odd("content/a.json", 1, "one"), odd("content/c.json", 2, "five"), single], { brief: true })).toBe(
-      "warning[unlinked-page]: content/b.json:9:1\n  A lone warning.\n  hint: Tidy it.\n  see: ERRORS.md#unlinked-page\n\nwarning[placeholder-address]: 2 odd things in 2 files (run `npm run check` to list them).\n\n",
+      "warning[unlinked-page]: content/b.json:9:1\n  A lone warning.\n  hint: Tidy it.\n  see: npx json-site explain unlinked-page\n\nwarning[placeholder-address]: 2 odd things in 2 files (run `npm run check` to list them).\n\n",
     );
   });
 

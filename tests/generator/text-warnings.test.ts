@@ -45,7 +45,7 @@ describe("headings that skip a level", () => {
         `warning[skipped-heading-level]: ${NOTE}:15:1 /body`,
         "  A #### heading follows a ## one; use ### so the outline has no gap.",
         "  hint: Write ### instead of ####, or add the ### heading that is missing in between.",
-        "  see: ERRORS.md#skipped-heading-level",
+        "  see: npx json-site explain skipped-heading-level",
       ].join("\n"),
     );
   });

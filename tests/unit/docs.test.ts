@@ -81,7 +81,7 @@ describe("npm run explain", () => {
   it("answers a code that does not exist with the nearest one, and lists them all when asked for none", () => {
     const wrong = explain("brokn-link");
     expect(wrong.status).toBe(1);
-    expect(wrong.stderr.trim()).toBe('There is no code "brokn-link". Did you mean "broken-link"? `npm run explain` lists them all.');
+    expect(wrong.stderr.trim()).toBe('There is no code "brokn-link". Did you mean "broken-link"? `npx json-site explain` lists them all.');
     const all = explain();
     expect(all.status).toBe(0);
     for (const code of CODES) expect(all.stdout).toContain(code);
