@@ -7,13 +7,14 @@
  * through tsx as before, and its message names the mistake.
  */
 import path from "node:path";
-import { ROOT, runFromBundle, templatesFolder } from "./lib/bundle.mjs";
+import { runFromBundle, templatesFolder } from "./lib/bundle.mjs";
+import { GENERATOR } from "./lib/project.mjs";
 
 // React's production build renders two to three times faster; chosen before anything imports React.
 process.env["NODE_ENV"] ??= "production";
-const ran = process.env["SSG_BUNDLE"] === "0" ? undefined : await runFromBundle("scripts/build.ts", templatesFolder(process.argv.slice(2)));
+const ran = process.env["SSG_BUNDLE"] === "0" ? undefined : await runFromBundle("build.ts", templatesFolder(process.argv.slice(2)));
 if (!ran || !("main" in ran)) {
   const { register } = await import("tsx/esm/api");
   register();
-  await import(path.join(ROOT, "scripts", "build.ts"));
+  await import(path.join(GENERATOR, "build.ts"));
 }

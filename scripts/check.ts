@@ -9,7 +9,7 @@ import { existsSync, promises as fs } from "node:fs";
 import { CATALOGUE_FILE, ERRORS_FILE, generateCatalogue, generateErrorReference } from "./docs.ts";
 import { generateTypes, typesFile } from "./gen-types.ts";
 import path from "node:path";
-import { projectArg, projectPaths, ROOT } from "./lib/paths.ts";
+import { GENERATOR, projectArg, projectPaths } from "./lib/paths.ts";
 import { printIssues, warningSummary } from "./problems/report.ts";
 import { runPipeline } from "./pipeline/index.ts";
 import { loadSchemas } from "./pipeline/stages/validate/schemas.ts";
@@ -22,8 +22,8 @@ if (extra.length) {
   process.exit(2);
 }
 const paths = projectPaths();
-/** SECTIONS.md is this repository's site's; another project has none. */
-const own = paths.templates === path.join(ROOT, "templates");
+/** The generator's own repository, whose site keeps SECTIONS.md and whose ERRORS.md is checked; another site has neither. */
+const own = paths.root === path.dirname(GENERATOR) && paths.templates === path.join(paths.root, "templates");
 /** Generated types are checked where a project has them (npm run types writes them). */
 const TYPES_FILE = typesFile(paths.templates);
 const typed = existsSync(TYPES_FILE);
@@ -48,7 +48,7 @@ if (own && result.ok && catalogue !== undefined && catalogue !== catalogueOnDisk
   await fs.writeFile(CATALOGUE_FILE, catalogue);
   console.log("Updated SECTIONS.md, the catalogue of sections: the pages that use them changed.");
 }
-if (generateErrorReference() !== errorsOnDisk) {
+if (own && generateErrorReference() !== errorsOnDisk) {
   console.error("ERRORS.md is out of date with scripts/problems/errors.ts. Run `npm run docs` and commit the result.");
   ok = false;
 }

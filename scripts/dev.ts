@@ -28,7 +28,8 @@ import { watch, type FSWatcher } from "chokidar";
 import { DEV_EVENTS_PATH, injectDevClient, isEditorTempFile } from "./lib/dev-client.ts";
 import { siteReceiver } from "./lib/leads.ts";
 import { hostIsOwn } from "./lib/same-origin.ts";
-import { projectArg, projectPaths, rel, ROOT } from "./lib/paths.ts";
+import { GENERATOR, projectArg, projectPaths, rel, ROOT } from "./lib/paths.ts";
+import { TSX_IMPORT } from "./lib/project.mjs";
 import { startServer } from "./lib/server.ts";
 
 /** Files of dist/ that no page shows or loads: writing them is no reason to reload a page. */
@@ -117,7 +118,7 @@ function runScript(script: string): Promise<RunResult> {
       child = undefined;
       resolve({ ok, output, ms: Math.round(performance.now() - started) });
     };
-    const proc = spawn(process.execPath, ["--import", "tsx", script], {
+    const proc = spawn(process.execPath, ["--import", TSX_IMPORT, path.join(GENERATOR, script)], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
       env: process.env,
@@ -156,7 +157,7 @@ function ensureBuilder(): NonNullable<typeof builder> {
   if (!builder) {
     // React's production build renders the same HTML two to three times faster.
     const env = { ...process.env, NODE_ENV: process.env["NODE_ENV"] ?? "production" };
-    const proc = fork(path.join(ROOT, "scripts/dev-builder.ts"), [], { cwd: ROOT, env, execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "pipe", "ipc"] });
+    const proc = fork(path.join(GENERATOR, "dev-builder.ts"), [], { cwd: ROOT, env, execArgv: ["--import", TSX_IMPORT], stdio: ["ignore", "inherit", "pipe", "ipc"] });
     const b = { proc, stderr: "" };
     proc.stderr!.setEncoding("utf8");
     proc.stderr!.on("data", (chunk: string) => {
@@ -262,7 +263,7 @@ function buildFailed(text: string, what: string, ms: number): void {
 /** `afterQuick`: the saved page was rebuilt on its own and reloaded already; pages reload again only if this build wrote more. */
 async function build(first = false, afterQuick = false): Promise<void> {
   typesSnapshot = await fs.readFile(TYPES_FILE, "utf8").catch(() => undefined);
-  const result = first ? await runScript("scripts/build.ts") : await runBuilder();
+  const result = first ? await runScript("build.ts") : await runBuilder();
   if (stopping) return;
   // dist/ (the new build, or the last good one) is what is served again.
   const servedQuick = new Set(quickPages.keys());
@@ -315,7 +316,7 @@ async function runBatch(changed: Set<string>): Promise<void> {
     }
   }
   if (ownTypes && list.some((f) => f.startsWith("schemas/"))) {
-    const types = await runScript("scripts/gen-types.ts");
+    const types = await runScript("gen-types.ts");
     if (stopping) return;
     if (!types.ok) {
       const text = errorText(types.output, "gen-types.ts failed without printing anything.");

@@ -133,7 +133,7 @@ export function generateErrorReference(): string {
     "",
     "```text",
     exampleOf("unknown-section-type").replace(/\n$/, ""),
-    "  see: ERRORS.md#unknown-section-type",
+    "  see: npx json-site explain unknown-section-type",
     "```",
     "",
     "- `error` stops the build: nothing is written and `dist/` stays as it was. A `warning` does not",

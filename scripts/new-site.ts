@@ -1,19 +1,17 @@
 /**
- * npm run new-site -- <dir>: writes a minimal working site into <dir> (which must not
- * exist or be empty): one page and the not-found page, one section type (its schema
- * and its component), one island, the site module (templates/site.ts) and the
- * "$schema" lines. Build it with `npm run build -- --project <dir>`, work on it with
- * `npm run dev -- --project <dir>`; docs/getting-started.md explains each file.
- *
- * The new site uses this generator where it is: its templates import the generator's
- * public API by name ("#ssg/api", "#ssg/islands-api"), which its package.json maps
- * ("imports") into <dir>/.generator, a link to the generator's folder; <dir>/node_modules
- * is a link to the generator's node_modules (React, Preact, Tailwind). Keep the two
- * folders where they are, or run the command again for a new site.
+ * `json-site new <dir>` (in this repository also `npm run new-site -- <dir>`): writes a
+ * minimal working site into <dir> (which must not exist or be empty): one page and the
+ * not-found page, one section type (its schema and its component), one island, the site
+ * module (templates/site.ts) and the "$schema" lines; and what makes it a project of its
+ * own: a package.json that depends on the generator and names its commands, a tsconfig.json
+ * under which its templates type-check, a .gitignore, a README and an example CI workflow.
+ * No links and no absolute paths: `npm install` in <dir>, then `npm run dev` there.
+ * docs/getting-started.md explains each file.
  */
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT } from "./lib/paths.ts";
+import { pathToFileURL } from "node:url";
+import { GENERATOR } from "./lib/paths.ts";
 
 /** The starter's files. */
 export const STARTER: Record<string, string> = {
@@ -142,7 +140,7 @@ export interface HelloSection {
 }
 `,
   "templates/site.ts": `/** The site as the generator sees it: its document shell, language and mark. */
-import { defineSite } from "#ssg/api";
+import { defineSite } from "json-site/api";
 import { Body } from "./layout/Body.tsx";
 import { Head } from "./layout/Head.tsx";
 import type { Site } from "./types.ts";
@@ -165,7 +163,7 @@ export default defineSite<Site>({
 });
 `,
   "templates/layout/Head.tsx": `/** Everything in <head>: title, description, canonical link, icons, the inlined stylesheet, the page's islands. */
-import { useRenderContext, type DocumentHeadProps } from "#ssg/api";
+import { useRenderContext, type DocumentHeadProps } from "json-site/api";
 import type { Page, Site } from "../types.ts";
 
 export function Head(p: DocumentHeadProps) {
@@ -197,7 +195,7 @@ export function Head(p: DocumentHeadProps) {
 `,
   "templates/layout/Body.tsx": `/** Everything in <body>: the page's sections in <main>, and a footer. */
 import type { ReactNode } from "react";
-import { useRenderContext } from "#ssg/api";
+import { useRenderContext } from "json-site/api";
 import type { Page, Site } from "../types.ts";
 
 export function Body({ children }: { children: ReactNode }) {
@@ -211,7 +209,7 @@ export function Body({ children }: { children: ReactNode }) {
 }
 `,
   "templates/sections/Hello.tsx": `/** The section type "hello" (schemas/sections/hello.schema.json): a heading, a text, and a counter or a link. */
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 import Counter from "../islands/Counter.tsx";
 import type { HelloSection } from "../types.ts";
 
@@ -235,7 +233,7 @@ export function Hello({ section }: { section: HelloSection }) {
  * take their hooks from the generator's runtime (React on the server, Preact in the
  * browser), never from React itself.
  */
-import { useState } from "#ssg/islands-api";
+import { useState } from "json-site/islands-api";
 
 export default function Counter({ label, start }: { label: string; start: number }) {
   const [count, setCount] = useState(start);
@@ -256,22 +254,111 @@ export default function Counter({ label, start }: { label: string; start: number
   --color-ink: #1e348a;
 }
 `,
-  "package.json": json({
-    private: true,
-    type: "module",
-    description: "A site built with the content-in-JSON site generator.",
-    // The generator's public API, by name, as this repository's own site imports it.
-    imports: { "#ssg/api": "./.generator/scripts/api.ts", "#ssg/islands-api": "./.generator/scripts/islands-api.ts", "#ssg/forms": "./.generator/scripts/forms-api.ts" },
-  }),
-  "README.md": `# A site made with the content-in-JSON site generator
-
-- \`content/\`: what editors change (site.json, pages/, assets/), each JSON file checked against its schema.
-- \`schemas/\`: the shape of content; one schema per section type in \`schemas/sections/\`.
-- \`templates/\`: React components; \`site.ts\` declares the site; \`sections/<Type>.tsx\` renders the section type of the same name; \`islands/\` run in the browser (Preact).
-
-From the generator's folder: \`npm run build -- --project <this folder>\` writes \`dist/\` here; \`npm run dev -- --project <this folder>\` serves it and rebuilds on every save.
-`,
 };
+
+/** What a new site installs besides the generator, at the versions the generator is tested with (tests/unit/new-site.test.ts keeps them in step with the lockfile). */
+export const STARTER_PACKAGES = {
+  dependencies: { "@expo-google-fonts/inter": "0.4.2", "@fontsource-variable/inter": "5.3.0", react: "19.3.1", "react-dom": "19.3.1" },
+  devDependencies: { "@types/node": "20.19.43", "@types/react": "19.3.0", "@types/react-dom": "19.3.0", typescript: "5.9.3" },
+};
+
+/**
+ * How the new site depends on this generator: from the registry when the generator was installed
+ * from it (it sits in a node_modules folder), else from its folder (a checkout of its repository),
+ * by a relative path that npm copies on install (.npmrc install-links), so that the site has one
+ * React, its own.
+ */
+export function generatorDependency(target: string): { spec: string; npmrc?: string } {
+  const own = JSON.parse(readFileSync(path.join(GENERATOR, "package.json"), "utf8")) as { version: string };
+  if (GENERATOR.split(path.sep).includes("node_modules")) return { spec: `^${own.version}` };
+  const from = path.relative(target, GENERATOR).split(path.sep).join("/");
+  return {
+    spec: `file:${from.startsWith(".") ? from : `./${from}`}`,
+    npmrc: "# The generator comes from a folder: npm copies it in (as from the registry) instead of linking it, so that the site and the generator share one React.\ninstall-links=true\n",
+  };
+}
+
+/** The files that make the site a project of its own: package.json, tsconfig.json, .gitignore, README.md, an example CI workflow. */
+export function projectFiles(target: string): Record<string, string> {
+  const generator = generatorDependency(target);
+  const compilerOptions = (JSON.parse(readFileSync(path.join(GENERATOR, "tsconfig.json"), "utf8")) as { compilerOptions: object }).compilerOptions;
+  const name =
+    path
+      .basename(target)
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "my-site";
+  return {
+    "package.json": json({
+      name,
+      private: true,
+      type: "module",
+      description: "A site built with json-site: content in JSON, pages drawn by React templates.",
+      engines: { node: ">=20.19" },
+      scripts: {
+        dev: "json-site dev",
+        build: "json-site build",
+        check: "json-site check",
+        studio: "json-site studio",
+        start: "json-site start --build",
+        types: "json-site types",
+        explain: "json-site explain",
+        test: "json-site check && tsc --noEmit && json-site build",
+      },
+      dependencies: { "json-site": generator.spec, ...STARTER_PACKAGES.dependencies },
+      devDependencies: STARTER_PACKAGES.devDependencies,
+    }),
+    ...(generator.npmrc ? { ".npmrc": generator.npmrc } : {}),
+    "tsconfig.json": json({ compilerOptions, include: ["templates"] }),
+    ".gitignore": ["# Installed packages, and the build's cache in node_modules/.cache", "node_modules/", "# The build's output (made again by npm run build)", "dist/", ".dist-*/", "# Leads the local server received (npm start, npm run dev): people's details, never committed", "data/", ""].join("\n"),
+    ".github/workflows/site.yml": `# Checks and builds the site on every push and pull request. Publish dist/ to any static host:
+# the build writes _headers (Netlify, Cloudflare Pages) with the site's security and cache headers.
+name: site
+on: [push, pull_request]
+jobs:
+  build:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+          cache: npm
+      - run: npm ci
+      - run: npm test
+      - uses: actions/upload-artifact@v4
+        with:
+          name: dist
+          path: dist
+`,
+    "README.md": `# ${name}
+
+A site made with [json-site](https://www.npmjs.com/package/json-site): content in JSON, checked against JSON Schemas, drawn by React templates.
+
+\`\`\`sh
+npm install      # once
+npm run dev      # http://localhost:3000, rebuilt on every save
+\`\`\`
+
+| Command | What it does |
+|---|---|
+| \`npm run dev\` | serves the site on http://localhost:3000 and rebuilds it on every save |
+| \`npm run studio\` | forms for the content with a live preview, on http://localhost:3001 |
+| \`npm run check\` | checks content, schemas and links without building |
+| \`npm run build\` | writes \`dist/\`, the site to publish (\`-- --strict\`: warnings fail it too) |
+| \`npm start\` | builds, then serves \`dist/\` as a static host would |
+| \`npm run types\` | writes \`templates/content-types.ts\` from the schemas |
+| \`npm run explain -- <code>\` | what an error or warning code means and what to do |
+| \`npm test\` | the check, the templates' types and a build, as CI runs them |
+
+- \`content/\`: what editors change (\`site.json\`, \`pages/\`, \`assets/\`), each JSON file checked against its schema.
+- \`schemas/\`: the shape of content; one schema per section type in \`schemas/sections/\`.
+- \`templates/\`: React components. \`site.ts\` declares the site; \`sections/<Type>.tsx\` draws the section type of the same name; \`islands/\` run in the browser (Preact).
+
+Publish \`dist/\` to any static host; \`.github/workflows/site.yml\` builds it on every push.
+`,
+  };
+}
 
 function json(value: unknown): string {
   return JSON.stringify(value, null, 2) + "\n";
@@ -282,27 +369,25 @@ export function writeStarter(dir: string): string[] {
   const target = path.resolve(dir);
   if (existsSync(target) && readdirSync(target).length > 0) throw new Error(`${dir} already has files in it: give the name of a new or empty folder.`);
   const written: string[] = [];
-  for (const [file, text] of Object.entries(STARTER)) {
+  for (const [file, text] of Object.entries({ ...STARTER, ...projectFiles(target) })) {
     const abs = path.join(target, file);
     mkdirSync(path.dirname(abs), { recursive: true });
     writeFileSync(abs, text);
     written.push(file);
   }
-  // The generator's API (package.json "imports"), and React, Preact and Tailwind from its own packages.
-  symlinkSync(ROOT, path.join(target, ".generator"), "junction");
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(target, "node_modules"), "junction");
   return written;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2];
-  if (!dir || process.argv.length > 3) {
-    console.error("Usage: npm run new-site -- <folder>");
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const args = process.argv.slice(2).filter((a) => a !== "--");
+  const dir = args[0];
+  if (!dir || args.length > 1 || dir.startsWith("-")) {
+    console.error("Usage: json-site new <folder>   (in this repository: npm run new-site -- <folder>)");
     process.exit(2);
   }
   try {
     const files = writeStarter(dir);
-    console.log(`Wrote a new site into ${dir} (${files.length} files). Next:\n  npm run build -- --project ${dir}\n  npm run dev -- --project ${dir}`);
+    console.log(`Wrote a new site into ${dir} (${files.length} files). Next:\n  cd ${dir}\n  npm install\n  npm run dev`);
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);

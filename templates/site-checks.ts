@@ -3,7 +3,7 @@
  * content/site.json go together, beyond what schemas/site.schema.json can say.
  * Today: the lead webhook's address, its provider and the request's Content-Type.
  */
-import type { SiteFinding } from "#ssg/api";
+import type { SiteFinding } from "json-site/api";
 import type { Site } from "./content-types.ts";
 import { contentTypeFor } from "./islands/assessment/webhook.ts";
 

@@ -3,7 +3,7 @@
  * and its extensions. Everything else the generator finds by convention in content/,
  * schemas/ and templates/.
  */
-import { defineSite } from "#ssg/api";
+import { defineSite } from "json-site/api";
 import type { Site } from "./content-types.ts";
 import { Body } from "./layout/Body.tsx";
 import { GuideEntry } from "./layout/GuideArticle.tsx";

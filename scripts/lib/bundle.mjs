@@ -36,7 +36,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { GENERATOR, ROOT } from "./project.mjs";
+
+export { ROOT };
 /** globalThis[TEMPLATES_KEY]: the site's template modules by absolute path, each a function that loads it. */
 export const TEMPLATES_KEY = Symbol.for("ssg.templates");
 /** globalThis[BUNDLE_KEY]: { worker, runner } — the bundle's address (run as the worker), and run-bundle.cjs's path (to start it). */
@@ -54,7 +56,7 @@ const EXTERNAL = ["esbuild", "sharp", "@resvg/resvg-js", "tailwindcss", "@tailwi
 /** Bumped when what the bundle holds changes shape. */
 const FORMAT = 4;
 /** scripts/lib/run-bundle.cjs: what runs a file of the bundle. */
-export const RUNNER = path.join(ROOT, "scripts", "lib", "run-bundle.cjs");
+export const RUNNER = path.join(GENERATOR, "lib", "run-bundle.cjs");
 
 /**
  * The templates folder a command will use: `--project <dir>` among its arguments, else
@@ -126,7 +128,7 @@ function fresh(m, want, dir) {
 }
 
 /**
- * The bundle of `command` (a path from the repository, "scripts/build.ts") with the site's
+ * The bundle of `command` (a path in the generator's folder, "build.ts") with the site's
  * templates: its main entry's address, or undefined when esbuild could not make it (the
  * reasons are in `problems`).
  * @param {string} command
@@ -134,7 +136,7 @@ function fresh(m, want, dir) {
  * @returns {Promise<{ main: string } | { problems: string[] }>}
  */
 export async function bundled(command, templates) {
-  const esbuildVersion = JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules", "esbuild", "package.json"), "utf8")).version;
+  const esbuildVersion = JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve("esbuild/package.json"), "utf8")).version;
   const entries = templateEntries(templates);
   // React's build (development or production) is chosen by NODE_ENV: only the one this process uses is bundled.
   const nodeEnv = process.env["NODE_ENV"] ?? "";
@@ -155,8 +157,8 @@ export async function bundled(command, templates) {
   fs.writeFileSync(path.join(tmp, "recipe.json"), JSON.stringify({ command, templates, nodeEnv }));
   const inputs = Object.keys(result.metafile.inputs)
     .filter((f) => !f.startsWith("ssg-entry:"))
-    .map((f) => path.resolve(ROOT, f))
-    .concat(path.join(ROOT, "package.json"), fileURLToPath(import.meta.url), RUNNER)
+    .map((f) => path.resolve(GENERATOR, f))
+    .concat(path.join(GENERATOR, "package.json"), fileURLToPath(import.meta.url), RUNNER)
     .sort();
   const hashed = inputs.map((f) => /** @type {[string, string]} */ ([f, seen.get(f) ?? sha(fs.readFileSync(f))]));
   // Each bundle in a folder named by its inputs, never replaced: a build still loading chunks of an older one is not disturbed.
@@ -217,11 +219,12 @@ export async function runFromBundle(command, templates) {
  */
 async function runEsbuild(command, templates, entries, nodeEnv, base, sourcemap) {
   const esbuild = await import("esbuild");
-  const imports = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).imports ?? {};
+  /** @type {Record<string, string>} */
+  const exports = JSON.parse(fs.readFileSync(path.join(GENERATOR, "package.json"), "utf8")).exports ?? {};
   const registry = `globalThis[Symbol.for("ssg.templates")] = new Map([${entries.map((e) => `[${JSON.stringify(e)}, () => import(${JSON.stringify(e)})]`).join(", ")}]);\n`;
-  const worker = path.join(ROOT, "scripts", "pipeline", "stages", "render", "worker.ts");
-  const source = `${registry}if (globalThis[Symbol.for("ssg.role")] === "worker") require(${JSON.stringify(worker)});\nelse require(${JSON.stringify(path.join(ROOT, command))});\n`;
-  const ownCode = [path.join(ROOT, "scripts") + path.sep, templates + path.sep];
+  const worker = path.join(GENERATOR, "pipeline", "stages", "render", "worker.ts");
+  const source = `${registry}if (globalThis[Symbol.for("ssg.role")] === "worker") require(${JSON.stringify(worker)});\nelse require(${JSON.stringify(path.join(GENERATOR, command))});\n`;
+  const ownCode = [GENERATOR + path.sep, templates + path.sep];
   /** The hash of each file as esbuild was given it (a file saved during the bundling makes the next start bundle again). */
   const seen = new Map();
   /** @type {import("esbuild").Plugin} */
@@ -229,16 +232,19 @@ async function runEsbuild(command, templates, entries, nodeEnv, base, sourcemap)
     name: "ssg-bundle",
     setup(b) {
       b.onResolve({ filter: /^ssg-entry:/ }, (a) => ({ path: a.path.slice("ssg-entry:".length), namespace: "ssg-entry" }));
-      b.onLoad({ filter: /.*/, namespace: "ssg-entry" }, () => ({ contents: source, loader: "js", resolveDir: ROOT }));
-      // The generator's public modules (package.json "imports"), for this repository's templates and a starter's alike.
-      b.onResolve({ filter: /^#/ }, (a) => (imports[a.path] ? { path: path.join(ROOT, imports[a.path]) } : undefined));
-      b.onLoad({ filter: /\.(ts|tsx|mts)$/ }, async (a) => {
+      b.onLoad({ filter: /.*/, namespace: "ssg-entry" }, () => ({ contents: source, loader: "js", resolveDir: GENERATOR }));
+      // The generator's public modules (its package.json "exports"): always this generator's, one copy with the code running.
+      b.onResolve({ filter: /^json-site\// }, (a) => {
+        const target = exports[`.${a.path.slice("json-site".length)}`];
+        return target ? { path: path.join(GENERATOR, target) } : undefined;
+      });
+      b.onLoad({ filter: /\.(ts|tsx|mts|mjs)$/ }, async (a) => {
         if (!ownCode.some((d) => a.path.startsWith(d))) return undefined;
         const bytes = await fs.promises.readFile(a.path);
         seen.set(a.path, sha(bytes));
         const text = bytes.toString("utf8");
         const url = JSON.stringify(pathToFileURL(a.path).href);
-        return { contents: text.replaceAll("import.meta.url", url), loader: a.path.endsWith(".tsx") ? "tsx" : "ts" };
+        return { contents: text.replaceAll("import.meta.url", url), loader: a.path.endsWith(".tsx") ? "tsx" : a.path.endsWith(".mjs") ? "js" : "ts" };
       });
     },
   };
@@ -247,7 +253,7 @@ async function runEsbuild(command, templates, entries, nodeEnv, base, sourcemap)
   try {
     const result = await esbuild.build({
       entryPoints: [{ in: "ssg-entry:main", out: "main" }],
-      absWorkingDir: ROOT,
+      absWorkingDir: GENERATOR,
       bundle: true,
       format: "cjs",
       platform: "node",
@@ -256,7 +262,7 @@ async function runEsbuild(command, templates, entries, nodeEnv, base, sourcemap)
       supported: { "dynamic-import": false },
       external: EXTERNAL,
       // A site elsewhere (--project) finds the packages where the generator has them.
-      nodePaths: [path.join(ROOT, "node_modules")],
+      nodePaths: [path.join(path.dirname(GENERATOR), "node_modules"), path.join(ROOT, "node_modules")],
       jsx: "automatic",
       define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
       ...(sourcemap ? { sourcemap: /** @type {const} */ ("linked"), sourcesContent: false } : {}),
@@ -306,7 +312,7 @@ async function prepare() {
   process.env["NODE_ENV"] ??= "production";
   const started = performance.now();
   try {
-    const made = await bundled("scripts/build.ts", templatesFolder([]));
+    const made = await bundled("build.ts", templatesFolder([]));
     if ("problems" in made) console.log(`The generator's bundle is not made (the build makes it, or runs without it): ${made.problems[0]}`);
     else console.log(`The generator's bundle is ready for npm run build (${Math.round(performance.now() - started)} ms).`);
   } catch (err) {

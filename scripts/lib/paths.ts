@@ -1,11 +1,8 @@
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { GENERATOR, missingFolders, ROOT, toolTsconfig } from "./project.mjs";
 
-/** The project root (the folder holding package.json). */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export { GENERATOR, ROOT };
 
 /** Where a build reads from and writes to. Tests and the bench point these elsewhere. */
 export interface ProjectPaths {
@@ -17,9 +14,10 @@ export interface ProjectPaths {
 }
 
 /**
- * The project's folders. SSG_PROJECT_ROOT points the commands at another copy of
+ * The project's folders: the site's (ROOT, the folder the command runs in or the nearest
+ * above holding a site). SSG_PROJECT_ROOT points the commands at another copy of
  * content/ and schemas/ (the dev server's test runs it on a throw-away copy) with the
- * templates of this repository; SSG_PROJECT_TEMPLATES at other templates too (what
+ * templates of that site; SSG_PROJECT_TEMPLATES at other templates too (what
  * `--project <dir>` sets: projectArg).
  */
 export function projectPaths(root = process.env["SSG_PROJECT_ROOT"] || ROOT, overrides: Partial<ProjectPaths> = {}): ProjectPaths {
@@ -48,21 +46,16 @@ export async function projectArg(args: string[]): Promise<string[]> {
     process.exit(2);
   }
   const root = path.resolve(dir);
-  const missing = ["content", "schemas", "templates"].filter((d) => !existsSync(path.join(root, d)));
+  const missing = missingFolders(root);
   if (missing.length) {
-    console.error(`${dir} is not a site: it has no ${missing.join(", ")} folder. \`npm run new-site -- ${dir}\` starts one.`);
+    console.error(`${dir} is not a site: it has no ${missing.join(", ")} folder. \`npx json-site new ${dir}\` starts one.`);
     process.exit(2);
   }
   const rest = [...args.slice(0, at), ...args.slice(at + 2)];
   const templates = path.join(root, "templates");
   if (process.env["SSG_PROJECT_TEMPLATES"] === templates && process.env["TSX_TSCONFIG_PATH"]) return rest;
-  // tsx compiles a file with the compiler options (JSX among them) of the one tsconfig it
-  // reads, and only the files that tsconfig includes: one that adds the site's templates
-  // to this repository's, then the same command again with it.
-  const tsconfig = path.join(ROOT, "node_modules", ".cache", "site-projects", `${createHash("sha256").update(root).digest("hex").slice(0, 16)}.tsconfig.json`);
-  mkdirSync(path.dirname(tsconfig), { recursive: true });
-  const include = ["scripts", "templates", "tests", "*.config.ts"].map((d) => path.join(ROOT, d));
-  writeFileSync(tsconfig, JSON.stringify({ extends: path.join(ROOT, "tsconfig.json"), include: [...include, templates] }, null, 2));
+  // The same command again, with a tsconfig under which tsx compiles the site's templates as the generator's code.
+  const tsconfig = toolTsconfig(root, templates);
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, ...rest], {
     stdio: "inherit",
     env: { ...process.env, SSG_PROJECT_ROOT: root, SSG_PROJECT_TEMPLATES: templates, TSX_TSCONFIG_PATH: tsconfig },

@@ -19,7 +19,10 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { GeneratedFiles } from "../lib/generated.ts";
-import { ROOT } from "../lib/paths.ts";
+import { GENERATOR } from "../lib/paths.ts";
+
+/** The folder holding the generator's: its repository (scripts/ in it), or the node_modules/ of a site that installed it. */
+const HOME = path.dirname(GENERATOR);
 import type { BuildCache, Codec, Reads } from "./model.ts";
 
 /** Bumped when an entry's shape changes. */
@@ -123,11 +126,11 @@ let code: string | undefined;
 export function generatorCode(): string {
   if (code !== undefined) return code;
   const hash = createHash("sha256").update(`${FORMAT}\n`);
-  for (const f of treeFiles(path.join(ROOT, "scripts"))) hash.update(`${path.relative(ROOT, f)}\n`).update(readFileSync(f));
+  for (const f of treeFiles(GENERATOR)) if (!f.includes(`${path.sep}node_modules${path.sep}`)) hash.update(`${path.relative(HOME, f)}\n`).update(readFileSync(f));
   try {
-    hash.update(readFileSync(path.join(ROOT, "package-lock.json")));
+    hash.update(readFileSync(path.join(HOME, "package-lock.json")));
   } catch {
-    // no lockfile: the packages' versions are read where they are used
+    // installed in a site: its package.json (hashed above) pins the packages' versions
   }
   return (code = hash.digest("base64url"));
 }
@@ -146,7 +149,7 @@ class Portable {
     // repository's templates are "<generator>/templates" whether the site built is the repository's or a copy's.
     this.places = (
       [
-        ["<generator>", ROOT],
+        ["<generator>", HOME],
         ["<project>", project],
       ] as [string, string][]
     ).sort(([, a], [, b]) => b.length - a.length);

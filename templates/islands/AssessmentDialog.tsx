@@ -18,9 +18,9 @@
  */
 import type { FormEvent } from "react";
 import type { AssessmentDialog as AssessmentTexts } from "../content-types.ts";
-import { consentRecord, HONEYPOT_FIELD, isTrapped, leadContext, sessionDraft, siteStorage, tooFast } from "#ssg/forms";
-import { onOpenRequest } from "#ssg/islands-api";
-import { useEffect, useLayoutEffect, useRef, useState } from "#ssg/islands-api";
+import { consentRecord, HONEYPOT_FIELD, isTrapped, leadContext, sessionDraft, siteStorage, tooFast } from "json-site/forms-api";
+import { onOpenRequest } from "json-site/islands-api";
+import { useEffect, useLayoutEffect, useRef, useState } from "json-site/islands-api";
 import { buttonClass } from "../ui/Button.tsx";
 import { toLead, type ChoiceRule, type FieldName, type LeadRules, type TextRule } from "./assessment/rules.ts";
 import { back, canGoBack, currentRule, fill, isLast, next, progress, setAnswer, start, toggleOption, total, type Messages, type WizardState } from "./assessment/steps.ts";

@@ -4,9 +4,9 @@
  * and kept while the page lives, so closing and reopening keeps the visitor's place.
  */
 import type { DemoDialog as DemoTexts } from "../content-types.ts";
-import { onOpenRequest } from "#ssg/islands-api";
+import { onOpenRequest } from "json-site/islands-api";
 import { frameAllowNone } from "../permissions.ts";
-import { useEffect, useRef, useState } from "#ssg/islands-api";
+import { useEffect, useRef, useState } from "json-site/islands-api";
 import { Modal } from "./parts/Modal.tsx";
 
 export interface DemoDialogProps extends DemoTexts {

@@ -8,7 +8,7 @@
  */
 import type { KeyboardEvent as ReactKeyboardEvent } from "react";
 import type { LoginTabsSection } from "../content-types.ts";
-import { useRef, useState } from "#ssg/islands-api";
+import { useRef, useState } from "json-site/islands-api";
 import { useHydrated } from "./parts/useHydrated.ts";
 import { buttonClass } from "../ui/Button.tsx";
 import { cx } from "../ui/cx.ts";

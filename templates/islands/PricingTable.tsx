@@ -8,7 +8,7 @@
  * prices are there without JavaScript; the controls stay disabled until the island
  * is ready, since they could not change anything before.
  */
-import { useState } from "#ssg/islands-api";
+import { useState } from "json-site/islands-api";
 import { useHydrated } from "./parts/useHydrated.ts";
 import { cx } from "../ui/cx.ts";
 import { ActionView, type ActionLink } from "../ui/ActionView.tsx";

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { useRender } from "../context.ts";
-import { Cached, Island } from "#ssg/api";
+import { Cached, Island } from "json-site/api";
 import Attribution from "../islands/Attribution.tsx";
 import { Dialogs } from "./Dialogs.tsx";
 import { Footer } from "./Footer.tsx";

@@ -9,7 +9,7 @@ import { useRender } from "../context.ts";
 import AssessmentDialog from "../islands/AssessmentDialog.tsx";
 import { deriveRules } from "../islands/assessment/rules.ts";
 import DemoDialog from "../islands/DemoDialog.tsx";
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 
 /** The wizard's rules, from the lead schema: the browser gets this small object, never the schema or ajv. */
 const LEAD_RULES = deriveRules(leadSchema);

@@ -5,7 +5,7 @@
  */
 import type { Guide } from "../content-types.ts";
 import { useRender } from "../context.ts";
-import type { MdNode } from "#ssg/api";
+import type { MdNode } from "json-site/api";
 import { Badge } from "../ui/Badge.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { Markdown, plainText, slug } from "../ui/Markdown.tsx";

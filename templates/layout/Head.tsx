@@ -1,6 +1,6 @@
 /** The <head> of every page: title, description, canonical link, social cards, icons, structured data, styles and the page's islands. */
-import type { DocumentHeadProps } from "#ssg/api";
-import { Cached } from "#ssg/api";
+import type { DocumentHeadProps } from "json-site/api";
+import { Cached } from "json-site/api";
 import { useRender } from "../context.ts";
 import { StructuredData } from "./StructuredData.tsx";
 

@@ -5,7 +5,7 @@
  */
 import { useRender } from "../context.ts";
 import SiteHeader from "../islands/SiteHeader.tsx";
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 
 export function Header() {
   const { site, page } = useRender();

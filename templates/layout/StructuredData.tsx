@@ -5,8 +5,8 @@
  * SoftwareApplication whose offers are the plans' prices. The JSON is escaped like an
  * island's props, so no text in content can end the script element.
  */
-import type { Crumb, PageFacts } from "#ssg/api";
-import { serializeProps } from "#ssg/api";
+import type { Crumb, PageFacts } from "json-site/api";
+import { serializeProps } from "json-site/api";
 import type { Page, Site } from "../content-types.ts";
 
 export type { Crumb };

@@ -10,7 +10,7 @@ import CarouselIsland, { type CarouselLabels } from "../islands/Carousel.tsx";
 import { Action } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { iconShape } from "../ui/Icon.tsx";
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 import { Inline } from "../ui/Markdown.tsx";
 import { Eyebrow } from "../ui/Section.tsx";
 

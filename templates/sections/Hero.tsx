@@ -11,7 +11,7 @@ import HeroSlideshow, { type HeroSlideshowProps } from "../islands/HeroSlideshow
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Figures } from "../ui/Figures.tsx";
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 import { Inline } from "../ui/Markdown.tsx";
 import { Photo, SLOT } from "../ui/Photo.tsx";
 

@@ -3,7 +3,7 @@ import type { LoginTabsSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
 import LoginTabsIsland from "../islands/LoginTabs.tsx";
 import { actionLink } from "../ui/Action.tsx";
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 
 export function LoginTabs({ section }: { section: LoginTabsSection }) {
   const ctx = useRender();

@@ -3,7 +3,7 @@ import type { NotFoundSection } from "../content-types.ts";
 import PathLogger from "../islands/PathLogger.tsx";
 import { useRender } from "../context.ts";
 import { ButtonLink } from "../ui/Button.tsx";
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 import { Inline } from "../ui/Markdown.tsx";
 
 export function NotFound({ section }: { section: NotFoundSection }) {

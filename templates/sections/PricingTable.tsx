@@ -10,7 +10,7 @@ import type { PricingTableSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
 import PricingTableIsland, { type PricingTableProps } from "../islands/PricingTable.tsx";
 import { actionLink } from "../ui/Action.tsx";
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 import { plainText } from "../ui/Markdown.tsx";
 import { Section, SectionHeading } from "../ui/Section.tsx";
 

@@ -13,7 +13,7 @@ import AppMenu from "../islands/AppMenu.tsx";
 import { buttonClass, type Surface } from "./Button.tsx";
 import { Icon } from "./Icon.tsx";
 import { ActionView, type ActionLink } from "./ActionView.tsx";
-import { Island } from "#ssg/api";
+import { Island } from "json-site/api";
 
 export type { ActionLink };
 import { isExternal, mailto, NEW_TAB } from "./links.ts";

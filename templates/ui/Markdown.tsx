@@ -4,7 +4,7 @@
  * far, and links were checked by the build.
  */
 import type { ReactNode } from "react";
-import type { BlockMarkdown, InlineMarkdown, MdNode } from "#ssg/api";
+import type { BlockMarkdown, InlineMarkdown, MdNode } from "json-site/api";
 import { useRender } from "../context.ts";
 import { isExternal, NEW_TAB } from "./links.ts";
 

@@ -4,7 +4,7 @@
  * each screen width (see scripts/runtime/Picture.tsx); the sizes of this site's slots
  * are below, one per layout, so that a template and its slot never disagree.
  */
-import { Picture, type PictureProps } from "#ssg/api";
+import { Picture, type PictureProps } from "json-site/api";
 import type { Image } from "../content-types.ts";
 
 /** Slot widths of the site's layouts: the page container is 80rem wide at most, with 1rem, 1.5rem or 2rem of padding each side. */

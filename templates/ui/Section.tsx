@@ -3,7 +3,7 @@
  * width, and the eyebrow / heading / intro text block.
  */
 import type { ReactNode } from "react";
-import type { InlineMarkdown } from "#ssg/api";
+import type { InlineMarkdown } from "json-site/api";
 import { cx } from "./cx.ts";
 import { Inline } from "./Markdown.tsx";
 

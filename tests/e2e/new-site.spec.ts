@@ -8,7 +8,6 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ROOT } from "../../scripts/lib/paths.ts";
@@ -27,7 +26,10 @@ function readmeSteps(): Array<{ file?: string; addTo?: string; code: string }> {
 }
 
 test.beforeAll(async () => {
-  parent = mkdtempSync(path.join(os.tmpdir(), "own-site-"));
+  // In the repository (.test-projects/, ignored by git): the site finds the generator and React in the repository's node_modules,
+  // as an installed site finds them in its own (tests/unit/package.test.ts installs one for real).
+  mkdirSync(path.join(ROOT, ".test-projects"), { recursive: true });
+  parent = mkdtempSync(path.join(ROOT, ".test-projects", "own-site-"));
   site = path.join(parent, "my-site");
   writeStarter(site);
   const steps = readmeSteps();
@@ -42,7 +44,7 @@ test.beforeAll(async () => {
     if (step.file) {
       const abs = path.join(site, step.file);
       mkdirSync(path.dirname(abs), { recursive: true });
-      // Written as the docs show it: the generator's API by name ("#ssg/api"), as the starter's own files import it.
+      // Written as the docs show it: the generator's API by name ("json-site/api"), as the starter's own files import it.
       writeFileSync(abs, step.code);
     } else {
       const [file, pointer] = step.addTo!.split("#") as [string, string];

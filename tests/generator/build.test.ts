@@ -191,9 +191,9 @@ describe("the fixture's templates", () => {
       if (!/\.tsx?$/.test(file)) continue;
       for (const m of readFileSync(file, "utf8").matchAll(/from\s+"([^"]+)"/g)) {
         const spec = m[1]!;
-        // The public API by name ("#ssg/api", "#ssg/islands-api", "#ssg/forms"), React's types, and its own files: nothing else.
+        // The public API by name ("json-site/api", "json-site/islands-api", "json-site/forms-api"), React's types, and its own files: nothing else.
         if (!spec.startsWith(".")) {
-          if (!["react", "#ssg/api", "#ssg/islands-api", "#ssg/forms"].includes(spec)) outside.push(`${path.relative(ROOT, file)}: ${spec}`);
+          if (!["react", "json-site/api", "json-site/islands-api", "json-site/forms-api"].includes(spec)) outside.push(`${path.relative(ROOT, file)}: ${spec}`);
           continue;
         }
         const target = path.relative(ROOT, path.resolve(path.dirname(file), spec)).split(path.sep).join("/");

@@ -13,7 +13,7 @@ import { besideDist } from "../generator/support/versions.ts";
 import { fingerprint } from "./support/fingerprint.ts";
 import { projectsRemovedAfterAll } from "./project.ts";
 
-/** A copy with its own templates/ too, inside the repository so that templates find their packages (react, #ssg/api). */
+/** A copy with its own templates/ too, inside the repository so that templates find their packages (react, json-site/api). */
 const project = projectsRemovedAfterAll(afterAll, { templates: true });
 
 function npmRunBuild(root: string, ...args: string[]): Promise<{ code: number | null; output: string }> {

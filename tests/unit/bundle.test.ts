@@ -29,7 +29,7 @@ symlinkSync(path.join(ROOT, "schemas"), path.join(site, "schemas"));
 symlinkSync(path.join(ROOT, "content"), path.join(site, "content"));
 afterAll(() => {
   rmSync(site, { recursive: true, force: true });
-  rmSync(bundleFolder("scripts/build.ts", templates), { recursive: true, force: true });
+  rmSync(bundleFolder("build.ts", templates), { recursive: true, force: true });
 });
 
 describe("the generator's bundle", () => {
@@ -44,16 +44,16 @@ describe("the generator's bundle", () => {
   }, 120_000);
 
   it("is made once and kept while its files are unchanged; a changed template makes another", async () => {
-    const first = await bundled("scripts/build.ts", templates);
+    const first = await bundled("build.ts", templates);
     if (!("main" in first)) throw new Error(first.problems.join("\n"));
     const made = statSync(fileURLToPath(first.main)).mtimeMs;
-    const again = await bundled("scripts/build.ts", templates);
+    const again = await bundled("build.ts", templates);
     expect(again).toEqual(first);
     expect(statSync(fileURLToPath(first.main)).mtimeMs).toBe(made);
 
     const footer = path.join(templates, "layout", "Footer.tsx");
     writeFileSync(footer, readFileSync(footer, "utf8") + "\nexport const bundleTestMark = 1;\n");
-    const changed = await bundled("scripts/build.ts", templates);
+    const changed = await bundled("build.ts", templates);
     if (!("main" in changed)) throw new Error(changed.problems.join("\n"));
     expect(changed.main).not.toBe(first.main);
     // The older bundle stays for a build that may still be loading it.
@@ -65,7 +65,7 @@ describe("the generator's bundle", () => {
     const before = readFileSync(cta, "utf8");
     writeFileSync(cta, before + "\nexport const broken = ;\n");
     try {
-      const result = await bundled("scripts/build.ts", templates);
+      const result = await bundled("build.ts", templates);
       expect(result).toEqual({ problems: [expect.stringMatching(new RegExp(`sections/Cta\\.tsx:${before.split("\n").length + 1}:\\d+: Unexpected ";"`))] });
     } finally {
       writeFileSync(cta, before);
@@ -83,7 +83,7 @@ describe("the generator's bundle", () => {
       const build = () => run(process.execPath, ["scripts/build.mjs", "--project", site], { cwd: ROOT, env: { ...process.env, BUNDLE_TEST_THROW: "1" } }).then(() => "", (err: { stderr: string }) => err.stderr);
       const where = new RegExp(`a broken footer \\(at templates/layout/Footer\\.tsx:${at + 1}:\\d+\\)`);
       expect(await build()).toMatch(where);
-      const made = await bundled("scripts/build.ts", templates);
+      const made = await bundled("build.ts", templates);
       if (!("main" in made)) throw new Error(made.problems.join("\n"));
       const cache = `${fileURLToPath(made.main)}.v8`;
       expect(statSync(cache).size).toBeGreaterThan(100_000);

@@ -6,8 +6,7 @@
  * running in a browser: tests/e2e/new-site.spec.ts.)
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeStarter } from "../../scripts/new-site.ts";
@@ -29,7 +28,10 @@ function build(...args: string[]): Promise<{ code: number | null; out: string }>
 }
 
 beforeAll(() => {
-  parent = mkdtempSync(path.join(os.tmpdir(), "new-site-"));
+  // In the repository (.test-projects/, ignored by git): the site finds the generator and React in the repository's node_modules,
+  // as an installed site finds them in its own (tests/unit/package.test.ts installs one for real).
+  mkdirSync(path.join(ROOT, ".test-projects"), { recursive: true });
+  parent = mkdtempSync(path.join(ROOT, ".test-projects", "new-site-"));
   site = path.join(parent, "my-site");
   writeStarter(site);
 });
@@ -42,6 +44,23 @@ describe("a new site", () => {
       expect(files).toContain(f);
     expect(JSON.parse(readFileSync(path.join(site, "content/pages/index.json"), "utf8")).$schema).toBe("../../schemas/page.schema.json");
     expect(() => writeStarter(site)).toThrow(/already has files/);
+  });
+
+  it("is a project of its own: its package.json depends on the generator by a relative path and names the commands, with a .gitignore, a tsconfig, a README and a CI workflow, and no link", () => {
+    const pkg = JSON.parse(readFileSync(path.join(site, "package.json"), "utf8")) as { scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    for (const name of ["dev", "build", "check", "studio", "test"]) expect(pkg.scripts[name]).toMatch(/^json-site /);
+    expect(pkg.dependencies["json-site"]).toBe(`file:${path.relative(site, path.join(ROOT, "scripts")).split(path.sep).join("/")}`);
+    expect(readFileSync(path.join(site, ".npmrc"), "utf8")).toMatch(/^install-links=true$/m);
+    // The packages it adds are those this repository is tested with (one React: the site's and the generator's the same version).
+    const lock = JSON.parse(readFileSync(path.join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, { version: string }> };
+    for (const [name, version] of Object.entries({ ...pkg.dependencies, ...pkg.devDependencies })) if (name !== "json-site") expect(`${name}@${lock.packages[`node_modules/${name}`]?.version}`).toBe(`${name}@${version}`);
+    const ignored = readFileSync(path.join(site, ".gitignore"), "utf8").split("\n");
+    for (const entry of ["node_modules/", "dist/", "data/"]) expect(ignored).toContain(entry);
+    expect((JSON.parse(readFileSync(path.join(site, "tsconfig.json"), "utf8")) as { compilerOptions: { jsx: string } }).compilerOptions.jsx).toBe("react-jsx");
+    expect(readFileSync(path.join(site, ".github/workflows/site.yml"), "utf8")).toContain("npm test");
+    expect(readFileSync(path.join(site, "README.md"), "utf8")).toContain("npm run dev");
+    const links = readdirSync(site, { recursive: true, withFileTypes: true }).filter((e) => e.isSymbolicLink());
+    expect(links).toEqual([]);
   });
 
   it("builds with --project into its own dist/, with no Building OS content, React never in the browser", async () => {

@@ -8,7 +8,7 @@ import { removedAfterAll, tempCopy, type TempProject } from "../generator/suppor
 /**
  * `templates: true`: a copy of templates/ too, for tests that edit them, made inside the
  * repository (.test-projects/, ignored by git) so that the templates' imports (react,
- * #ssg/api) resolve as they do from templates/.
+ * json-site/api) resolve as they do from templates/.
  */
 export function tempProject(files: Record<string, string | Buffer | null> = {}, options: { templates?: boolean } = {}): TempProject {
   if (!options.templates) return tempCopy(ROOT, path.join(ROOT, "templates"), files, "bos-test-");

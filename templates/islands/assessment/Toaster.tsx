@@ -6,7 +6,7 @@
  * the region, so nobody loses a notice they are reading.
  */
 import type { PointerEvent as ReactPointerEvent } from "react";
-import { useCallback, useEffect, useRef, useState } from "#ssg/islands-api";
+import { useCallback, useEffect, useRef, useState } from "json-site/islands-api";
 import { isSwipeDismiss, pushToast, TOAST_DURATION_MS, TOAST_GAP_PX, TOAST_WIDTH_PX, type Toast } from "./toasts.ts";
 
 interface Timer {

@@ -123,8 +123,8 @@ function regex(pattern: string): RegExp {
 }
 
 /** The one rule for text answers, shared with the local receiver (scripts/forms-api.ts). */
-import { trimText } from "#ssg/forms";
-export { trimAnswers as trimLead, trimText } from "#ssg/forms";
+import { trimText } from "json-site/forms-api";
+export { trimAnswers as trimLead, trimText } from "json-site/forms-api";
 
 /** Whether one answer meets its rule. Text is trimmed first (trimText): the wizard sends it trimmed. */
 export function isValid(rule: FieldRule, value: string | string[] | undefined): boolean {

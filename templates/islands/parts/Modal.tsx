@@ -4,7 +4,7 @@
  * closed), so that what it holds, such as a loaded calendar, survives a close.
  */
 import type { ReactNode } from "react";
-import { useRef } from "#ssg/islands-api";
+import { useRef } from "json-site/islands-api";
 import { useModal } from "./useModal.ts";
 
 export interface ModalProps {

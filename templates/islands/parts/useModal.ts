@@ -3,7 +3,7 @@
  * is true, released when it turns false or the dialog unmounts.
  */
 import type { RefObject } from "react";
-import { useLayoutEffect } from "#ssg/islands-api";
+import { useLayoutEffect } from "json-site/islands-api";
 import { trapModal } from "./modal.ts";
 
 export function useModal(

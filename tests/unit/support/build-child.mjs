@@ -9,5 +9,5 @@ import path from "node:path";
 import { ROOT, runFromBundle } from "../../../scripts/lib/bundle.mjs";
 
 process.env["NODE_ENV"] ??= "production";
-const ran = await runFromBundle("tests/unit/support/build-child.ts", path.join(ROOT, "templates"));
+const ran = await runFromBundle("../tests/unit/support/build-child.ts", path.join(ROOT, "templates"));
 if (!("main" in ran)) throw new Error(`build-child.ts could not be bundled:\n${ran.problems.join("\n")}`);
