@@ -25,6 +25,7 @@ export { Island, serializeProps } from "./runtime/Island.tsx";
 export { Cached } from "./runtime/Cached.tsx";
 export { Picture, type ImagePreload, type PictureProps } from "./runtime/Picture.tsx";
 export { Markdown, headingId, plainText } from "./runtime/Markdown.tsx";
+export { useEntries, type EntriesOptions } from "./runtime/entries.ts";
 
 /**
  * What the generator reads of content/site.json (the site's own schema, schemas/

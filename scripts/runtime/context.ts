@@ -40,6 +40,12 @@ export interface RenderContext<Site = unknown, Page = unknown> {
    * spliced in. Absent: parts render in place.
    */
   cached?(id: string, by: () => unknown[], children: ReactNode): ReactNode;
+  /**
+   * Set by the build: every record of a collection, or every entry of a Markdown kind (each
+   * with its id and its page's address), by name; noted as read by the page (its key then
+   * holds the list). Use api.ts useEntries.
+   */
+  entries?(name: string): readonly unknown[];
 }
 
 export const Ctx = createContext<RenderContext | null>(null);

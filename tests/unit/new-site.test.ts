@@ -188,6 +188,19 @@ describe("a new site", () => {
     }
   }, 120_000);
 
+  it("names a list that does not exist when a template reads it with useEntries", async () => {
+    const component = path.join(site, "templates/sections/Hello.tsx");
+    const good = readFileSync(component, "utf8");
+    try {
+      writeFileSync(component, good.replace('import { Island } from "json-site/api";', 'import { Island, useEntries } from "json-site/api";').replace("  return (", '  const posts = useEntries("posts");\n  return (').replace("{section.heading}</h1>", "{section.heading} ({posts.length})</h1>"));
+      const { code, out } = await build("--project", site);
+      expect(code).toBe(1);
+      expect(out).toContain('threw "useEntries(\\"posts\\"): the site has no collection or Markdown kind named \\"posts\\"."');
+    } finally {
+      writeFileSync(component, good);
+    }
+  }, 120_000);
+
   it("says a fresh site's first mistake in one message, with nothing of esbuild's after it", async () => {
     const fresh = path.join(parent, "first-build");
     writeStarter(fresh);

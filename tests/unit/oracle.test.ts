@@ -14,10 +14,12 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, it } from "vitest";
 import { editArb, type Edit } from "./support/edits.ts";
+import { listingTemplates } from "./support/listing.ts";
 import { startOracle } from "./support/oracle.ts";
 
 const RUNS = Number(process.env["ORACLE_RUNS"] ?? 3);
 const STEPS = Number(process.env["ORACLE_STEPS"] ?? 14);
+const LIST_RUNS = Number(process.env["ORACLE_RUNS"] ?? 2);
 const regressions = JSON.parse(readFileSync(new URL("./oracle-regressions.json", import.meta.url), "utf8")) as { why: string; edits: Edit[] }[];
 
 const caches = mkdtempSync(path.join(os.tmpdir(), "oracle-caches-"));
@@ -25,8 +27,24 @@ afterAll(() => rmSync(caches, { recursive: true, force: true }));
 /** A build with an empty build cache is compared at the end of the first run of each test (it makes the font, images and bundles anew). */
 const freshDone = new Set<string>();
 
-async function runEdits(edits: Edit[], test: string): Promise<void> {
-  const oracle = await startOracle(caches);
+/**
+ * With SSG_WORKERS set: the builds that start a pool (all but the dev server's builder) share
+ * pages with a worker thread however small the site, so that a worker's renders, the lists sent
+ * to it when a page first reads one (render/pool.ts), are held against the builder's.
+ */
+async function withWorkers<T>(workers: string, run: () => Promise<T>): Promise<T> {
+  const before = process.env["SSG_WORKERS"];
+  process.env["SSG_WORKERS"] = workers;
+  try {
+    return await run();
+  } finally {
+    if (before === undefined) delete process.env["SSG_WORKERS"];
+    else process.env["SSG_WORKERS"] = before;
+  }
+}
+
+async function runEdits(edits: Edit[], test: string, listing = false): Promise<void> {
+  const oracle = await startOracle(caches, listing ? { files: listingTemplates(), templates: true } : {});
   try {
     for (const edit of edits) await oracle.step(edit);
     if (!freshDone.has(test)) {
@@ -46,6 +64,26 @@ describe("every fast path writes what a build from scratch writes", () => {
       fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: STEPS }), (edits) => runEdits(edits, "random")),
       // Shrinking runs every build again for each candidate: on request only (the failure names its edits either way).
       { numRuns: RUNS, endOnFailure: process.env["ORACLE_SHRINK"] !== "1" },
+    );
+  }, 3_600_000);
+
+  it("with templates that list guides and records (useEntries): a record of each collection edited, a guide added, retitled, renamed and removed, pages rendered by a worker thread too", () =>
+    withWorkers("1", () => runEdits(
+      [
+        ...[0, 1, 2, 3, 4].map((file): Edit => ({ op: "text", area: "collection", file, leaf: 3, word: "lobby" })),
+        { op: "add", area: "guide", from: 0, name: "alpha" },
+        { op: "text", area: "guide", file: 0, leaf: 0, word: "lobby" },
+        { op: "rename", at: 0, name: "beta" },
+        { op: "remove", at: 0 },
+      ],
+      "listing",
+      true,
+    )), 600_000);
+
+  it(`with templates that list guides and records (useEntries), after each of ${LIST_RUNS} random sequences of up to ${STEPS} edits`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: STEPS }), (edits) => runEdits(edits, "listing", true)),
+      { numRuns: LIST_RUNS, endOnFailure: process.env["ORACLE_SHRINK"] !== "1" },
     );
   }, 3_600_000);
 });

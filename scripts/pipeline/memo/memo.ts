@@ -28,6 +28,11 @@ export interface RenderMemo {
   pages: Map<string, RenderedPage>;
   /** Pages by render key, as a build stored them (stored-memo.ts): usable while dist/ holds them. */
   kept?: Map<string, KeptPage>;
+  /**
+   * The lists (useEntries) each page's last render read, by the page's own key (stages/render/index.ts
+   * pageKey): its render key is that key with those lists' hashes (withLists). Absent: each page renders.
+   */
+  lists?: Map<string, string[]>;
   fragments: FragmentCache;
   /** Reads of pieces by their text (a long-running builder). */
   reads: Map<string, PieceRead>;

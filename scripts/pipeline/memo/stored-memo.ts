@@ -27,7 +27,7 @@ import type { RenderMemo } from "./memo.ts";
 import type { KeptPage, OutputState, FileFacts } from "../model.ts";
 
 /** Bumped when what is stored changes shape. */
-const FORMAT = 8;
+const FORMAT = 9;
 
 interface Stored {
   format: number;
@@ -36,6 +36,8 @@ interface Stored {
   output: OutputState;
   spare: OutputState | undefined;
   pages: Map<string, KeptPage>;
+  /** The lists each page's render read, by its own key (memo.ts RenderMemo.lists). */
+  lists: Map<string, string[]>;
   fragments: FragmentCache;
   markdown: StoredMarkdown[];
   files: Map<string, StoredFacts>;
@@ -125,7 +127,7 @@ export async function loadStoredMemo(paths: ProjectPaths, code: Promise<string>)
   if (stored.format !== FORMAT || stored.code !== (await code) || !(await holds(stored.output, paths.dist))) return undefined;
   primeMarkdownStored(stored.markdown);
   const files = new Map([...stored.files].map(([key, facts]) => [key, factsStored(facts)]));
-  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, fragments: stored.fragments, reads: new Map(), output: stored.output, spare: stored.spare, files };
+  return { siteKey: stored.siteKey, pages: new Map(), kept: stored.pages, lists: stored.lists, fragments: stored.fragments, reads: new Map(), output: stored.output, spare: stored.spare, files };
 }
 
 /** Stores what this build left in dist/ (after it wrote it). */
@@ -139,6 +141,7 @@ export async function saveStoredMemo(paths: ProjectPaths, code: string, memo: Re
     output: { ...memo.output, changes: undefined },
     spare: memo.spare,
     pages: sharedReads(pages),
+    lists: memo.lists ?? new Map(),
     fragments: memo.fragments,
     markdown: dumpMarkdown(markdownTexts),
     files: new Map([...files].map(([key, facts]) => [key, storedFacts(facts)])),

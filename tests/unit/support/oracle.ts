@@ -18,6 +18,7 @@
 import { lstatSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ProjectPaths } from "../../../scripts/lib/paths.ts";
+import { toolTsconfig } from "../../../scripts/lib/project.mjs";
 import { pagesFrom, runPipeline, type BuildResult, type WarmCache } from "../../../scripts/pipeline/index.ts";
 import { outputBytes } from "../../../scripts/pipeline/stages/write/write.ts";
 import { DraftBuilder } from "../../../scripts/studio/drafts.ts";
@@ -42,11 +43,16 @@ export interface OracleRun {
 /**
  * `caches`: the folder of the build caches each path uses (one each), shared by the runs of a
  * test: their entries are named by what they were made from, as on a developer's machine that
- * builds many states of a site. fresh() checks a build with none.
+ * builds many states of a site. fresh() checks a build with none. `site`: files that replace
+ * the project's in the copy (with `templates`, a copy of templates/ too, to replace some).
  */
-export async function startOracle(caches: string): Promise<OracleRun> {
-  const project = tempProject();
+export async function startOracle(caches: string, site: { files?: Record<string, string>; templates?: boolean } = {}): Promise<OracleRun> {
+  const project = tempProject(site.files, { templates: site.templates ?? false });
   const root = project.root;
+  // A copy's templates compiled by tsx in a build's worker threads, as the main thread compiles them (JSX):
+  // the tsconfig a command run on that site gets (lib/project.mjs toolTsconfig).
+  const tsconfigBefore = process.env["TSX_TSCONFIG_PATH"];
+  if (site.templates) process.env["TSX_TSCONFIG_PATH"] = toolTsconfig(root, project.templates);
   const edited = new EditedProject(root);
   const at = (name: string): ProjectPaths => ({ ...project, dist: path.join(root, name) });
   const cacheFor = (name: string) => {
@@ -166,6 +172,8 @@ export async function startOracle(caches: string): Promise<OracleRun> {
       rmSync(dir, { recursive: true, force: true });
     },
     close() {
+      if (tsconfigBefore === undefined) delete process.env["TSX_TSCONFIG_PATH"];
+      else process.env["TSX_TSCONFIG_PATH"] = tsconfigBefore;
       // ORACLE_KEEP=1 keeps the copy, its dist folders and build caches, to look into a failure (its folder is in the message).
       if (process.env["ORACLE_KEEP"] !== "1") project.cleanup();
     },

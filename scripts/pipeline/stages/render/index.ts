@@ -71,7 +71,7 @@ async function renderPages(b: Build): Promise<void> {
     }
 
     const sections = await b.jobs.sections!;
-    const input = (b.input = { site, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.preview === true, templatesDir: paths.templates });
+    const input = (b.input = { site, assets: resolved.assets, islands, css, font: font.url, sections, seo, siteModule, markSections: options.preview === true, templatesDir: paths.templates, lists: resolved.lists });
     // A long-running builder keeps pages, shared parts and reads by the hash of their inputs
     // (memo/memo.ts); `npm run build` stores them between runs (memo/stored-memo.ts).
     const key = warm || b.jobs.code ? renderDataKey(input) : undefined;
@@ -87,17 +87,32 @@ async function renderPages(b: Build): Promise<void> {
     const renderedByKey = new Map<string, RenderedPage>();
     const only = options.only;
     const chosen = (b.rendered = only ? routes.filter((r) => only.addresses?.includes(r.path) || only.files?.includes(r.page.file)) : routes);
-    const keys = memo ? chosen.map((r) => pageKey(r, seo.head(r), key!)) : undefined;
+    // Each page's key: the hash of its own inputs, and of the lists its render read (useEntries) as
+    // its last render with these inputs read them. Not known (a page not rendered with them yet):
+    // the page renders, and its key is made from what that render read.
+    const own = memo ? chosen.map((r) => pageKey(r, seo.head(r), key!)) : undefined;
+    const listHash = listHasher(resolved.lists);
+    const listReads = new Map<string, string[]>();
+    const keys = own?.map((k) => {
+      const lists = memo!.lists?.get(k);
+      return lists && withLists(k, lists, listHash);
+    });
     const holdsPage = (route: Route, key: string) => memo?.output?.files.get(route.output) === key;
-    const keptOf = (route: Route, i: number) => (keys && !memo!.pages.has(keys[i]!) && holdsPage(route, keys[i]!) ? memo!.kept?.get(keys[i]!) : undefined);
+    const keptOf = (route: Route, i: number) => {
+      const key = keys?.[i];
+      return key !== undefined && !memo!.pages.has(key) && holdsPage(route, key) ? memo!.kept?.get(key) : undefined;
+    };
     const toRender = chosen.filter((r, i) => !keptOf(r, i));
     const rendered = pool?.shares(toRender.length)
-      ? new Map((await pool.render(toRender, renderSetup(paths.templates, b.schemas, input), (route) => renderPage(route, input, fragments), seo.head)).map((p, i) => [toRender[i]!, p]))
+      ? new Map((await pool.render(toRender, renderSetup(paths.templates, b.schemas, input), (route) => renderPage(route, input, fragments), seo.head, input.lists)).map((p, i) => [toRender[i]!, p]))
       : undefined;
     for (const [i, route] of chosen.entries()) {
-      const key = keys?.[i];
+      let key = keys?.[i];
       const keptPage = keptOf(route, i);
-      if (key !== undefined) pageKeys.set(route.output, key);
+      if (key !== undefined) {
+        pageKeys.set(route.output, key);
+        listReads.set(own![i]!, memo!.lists!.get(own![i]!)!);
+      }
       if (keptPage) {
         keptPages.set(route.output, keptPage);
         // The bytes are those dist/ holds (never written again: their signature is unchanged).
@@ -108,6 +123,11 @@ async function renderPages(b: Build): Promise<void> {
       if (!page) {
         page = rendered?.get(route) ?? renderPage(route, input, fragments);
         for (const [key, fragment] of page.fragments) if (!fragments.has(key)) fragments.set(key, fragment);
+        if (own) {
+          key = withLists(own[i]!, page.lists, listHash);
+          pageKeys.set(route.output, key);
+          listReads.set(own[i]!, page.lists);
+        }
       }
       if (key !== undefined) renderedByKey.set(key, page);
       files.set(route.output, assemble(page, fragments));
@@ -115,14 +135,34 @@ async function renderPages(b: Build): Promise<void> {
       // Into the build's new folder right away, by the writer thread, while the next pages render (stages/write/write.ts).
       if (!only) output?.page(route.output, page, (k) => fragments.get(k)!.html);
     }
-    if (memo && only) for (const [k, page] of renderedByKey) memo.pages.set(k, page);
-    else if (memo) memo.pages = warm ? renderedByKey : new Map();
+    if (memo && only) {
+      for (const [k, page] of renderedByKey) memo.pages.set(k, page);
+      for (const [k, lists] of listReads) (memo.lists ??= new Map()).set(k, lists);
+    } else if (memo) {
+      memo.pages = warm ? renderedByKey : new Map();
+      memo.lists = listReads;
+    }
     if (warm && memo && !only) warm.memo = memo;
   }
 }
 
 /** The shared parts a page is made with: those of its render, or those dist/ holds it with (a stored memo). */
 export const keysOf = (b: Build, route: Route): string[] => b.pages.get(route.output)?.keys ?? b.keptPages.get(route.output)!.keys;
+
+/** The hash of each list (RenderInput.lists) by name, made when first asked for in this build. */
+function listHasher(lists: ReadonlyMap<string, readonly unknown[]>): (name: string) => string {
+  const made = new Map<string, string>();
+  return (name) => {
+    let hash = made.get(name);
+    if (hash === undefined) made.set(name, (hash = hashText(JSON.stringify(namedTrees(lists.get(name) ?? null)))));
+    return hash;
+  };
+}
+
+/** A page's key with the lists its render read: its own key (pageKey) when it read none, so that most pages' keys are as they were. */
+export function withLists(own: string, lists: readonly string[], hashOf: (name: string) => string): string {
+  return lists.length ? hashText(JSON.stringify([own, lists.map((name) => [name, hashOf(name)])])) : own;
+}
 
 /**
  * A page's render key: the hash of all its render is handed (stages/render/render.tsx renderPage): its whole

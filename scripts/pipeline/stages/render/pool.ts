@@ -24,7 +24,7 @@ import type { MarkdownResult, Annotation } from "../../model.ts";
 import type { ResolvedFont } from "../../../lib/site-module.ts";
 import type { Styles } from "./styles.ts";
 import { renderData, TemplateError, type RenderedPage, type RenderInput } from "./render.tsx";
-import type { Job, RenderSetup } from "./worker-jobs.ts";
+import type { Job, RenderReply, RenderSetup } from "./worker-jobs.ts";
 export type { Job, RenderSetup } from "./worker-jobs.ts";
 import type { Route } from "../routes/routes.ts";
 import type { PageSeo } from "./seo.ts";
@@ -152,12 +152,23 @@ export class WorkerPool {
   }
 
   /** `head` gives each page's share image, icons and structured data (seo.ts), computed here: workers get the results. */
-  async render(routes: Route[], setup: RenderSetup, local: (route: Route) => RenderedPage, head: (route: Route) => PageSeo): Promise<RenderedPage[]> {
+  async render(routes: Route[], setup: RenderSetup, local: (route: Route) => RenderedPage, head: (route: Route) => PageSeo, lists: RenderInput["lists"]): Promise<RenderedPage[]> {
     if (!this.setupDone) {
       this.setupDone = true;
       await Promise.all(this.workers.map((w) => w.run({ job: "setup", setup })));
     }
-    return share(routes, this.workers, (chunk) => chunk.map(local), (w, chunk) => w.run<RenderedPage[]>({ job: "render", routes: chunk, heads: chunk.map(head) }));
+    // The lists (every record and entry: on a large site most of its content) go to a worker only
+    // once a page it renders reads one (useEntries); that chunk is then rendered again.
+    const sent = new WeakSet<PoolWorker>();
+    const remote = async (w: PoolWorker, chunk: Route[]): Promise<RenderedPage[]> => {
+      const reply = await w.run<RenderReply<RenderedPage>>({ job: "render", routes: chunk, heads: chunk.map(head) });
+      if (Array.isArray(reply)) return reply;
+      if (sent.has(w) || !lists) throw new Error("A build worker asked for the lists twice.");
+      sent.add(w);
+      await w.run({ job: "lists", lists });
+      return remote(w, chunk);
+    };
+    return share(routes, this.workers, (chunk) => chunk.map(local), remote);
   }
 
   async close(): Promise<void> {
@@ -220,5 +231,6 @@ export async function preparseMarkdown(pool: WorkerPool, annotations: Annotation
 
 /** What a worker is sent once before rendering: what a render reads of the input (stages/render/render.tsx renderData); the pages to render arrive with their routes and heads. */
 export function renderSetup(templatesDir: string, schemas: SchemaSet, input: RenderInput): RenderSetup {
-  return { templatesDir, sectionTypes: [...schemas.sectionTypes.keys()], input: renderData(input) };
+  const { lists: _lists, ...data } = renderData(input);
+  return { templatesDir, sectionTypes: [...schemas.sectionTypes.keys()], input: { ...data, listsLater: true } };
 }

@@ -88,6 +88,15 @@ export interface RenderInput {
   markSections?: boolean;
   /** The templates folder: a template that throws is named from it (explainFailure). */
   templatesDir?: string;
+  /**
+   * Every collection's records and every Markdown kind's entries, by name (resolve.ts lists), for
+   * templates that list them (api.ts useEntries). Not in renderDataKey: a page's key holds the
+   * lists its render read (stages/render/index.ts), so a changed guide renders again only the
+   * pages that read its kind's list, not every page.
+   */
+  lists?: ReadonlyMap<string, readonly unknown[]>;
+  /** In a worker thread: the lists are not here yet, and a render that reads one stops (ListsNeeded) until they are (pool.ts). */
+  listsLater?: boolean;
 }
 
 /** The render input as data: what a page's render can see besides code (section components, the site module) and its own head. */
@@ -116,7 +125,7 @@ const NO_BYTES = Buffer.alloc(0);
 /** The hash of everything a render reads of the input (renderData), Maps and Sets spelt out in order. */
 export function renderDataKey(input: RenderInput): string {
   // Where the templates are names their frames in an error, and changes no render: not in the key.
-  const { templatesDir: _templatesDir, ...data } = renderData(input);
+  const { templatesDir: _templatesDir, lists: _lists, listsLater: _later, ...data } = renderData(input);
   return hashText(JSON.stringify(data, (_key, value: unknown) => (value instanceof Map ? { "\u0000map": [...value] } : value instanceof Set ? { "\u0000set": [...value] } : value)));
 }
 
@@ -145,6 +154,8 @@ export interface RenderedPage {
   fragments: [string, Fragment][];
   /** Photos the page draws, with the widest their slot shows them (runtime/Picture.tsx). */
   photoSlots: [file: string, width: number][];
+  /** The lists (RenderInput.lists) its render read, by name, sorted: what its key holds besides its own inputs (stages/render/index.ts). */
+  lists: string[];
 }
 
 /** A Set that notes what is added to it. */
@@ -193,7 +204,16 @@ export function renderPage(route: Route, input: RenderInput, cache: FragmentCach
   try {
     return renderPageUnguarded(route, input, cache);
   } catch (err) {
+    if (err instanceof ListsNeeded) throw err;
     throw explainFailure(err, route, input);
+  }
+}
+
+/** A render in a worker thread read a list it has not been sent (RenderInput.listsLater): not a mistake, the page is rendered again once it has them. */
+export class ListsNeeded extends Error {
+  constructor(name: string) {
+    super(`The list "${name}" is not in this worker yet.`);
+    this.name = "ListsNeeded";
   }
 }
 
@@ -251,7 +271,7 @@ function explainFailure(err: unknown, route: Route, input: RenderInput): Error {
  * A page's render context. `cached`: what <Cached> does with a shared part (a page's render keeps
  * it as a slot; explainFailure renders it in place).
  */
-function pageContext(route: Route, input: RenderInput, page: unknown, cached: RenderContext["cached"]): RenderContext {
+function pageContext(route: Route, input: RenderInput, page: unknown, cached: RenderContext["cached"], read: Set<string> = new Set()): RenderContext {
   return {
     site: input.site,
     page,
@@ -275,6 +295,16 @@ function pageContext(route: Route, input: RenderInput, page: unknown, cached: Re
       return a.url;
     },
     cached,
+    entries(name) {
+      if (!input.lists && input.listsLater) throw new ListsNeeded(name);
+      const list = input.lists?.get(name);
+      if (!list) {
+        const known = [...(input.lists?.keys() ?? [])].sort();
+        throw new Error(`useEntries("${name}"): the site has no collection or Markdown kind named "${name}"${known.length ? ` (it has ${known.map((k) => `"${k}"`).join(", ")})` : ""}.`);
+      }
+      read.add(name);
+      return list;
+    },
   };
 }
 
@@ -289,10 +319,17 @@ function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCa
   // section's index is still its place in the file: countPerSection locates problems by it).
   const page = data.sections.some((s) => s.hidden === true) ? { ...data, sections: data.sections.filter((s) => s.hidden !== true) } : data;
   const slots: { id: string; by: () => unknown[]; children: ReactNode }[] = [];
-  const ctx = pageContext(route, input, page, (id, by, children) => {
-    slots.push({ id, by, children });
-    return <ssg-slot data-slot={String(slots.length - 1)} />;
-  });
+  const read = new Set<string>();
+  const ctx = pageContext(
+    route,
+    input,
+    page,
+    (id, by, children) => {
+      slots.push({ id, by, children });
+      return <ssg-slot data-slot={String(slots.length - 1)} />;
+    },
+    read,
+  );
   const fragments: [string, Fragment][] = [];
   /**
    * Splits rendered markup at its slots: n + 1 pieces around n keys. Each slot's part
@@ -303,28 +340,39 @@ function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCa
   const split = (markup: string): Pieces => {
     const out: Pieces = { pieces: [], keys: [] };
     let last = 0;
+    /** The markup of parts that read a list, kept in the page's own piece (below). */
+    let pending = "";
     for (const m of markup.matchAll(SLOT)) {
       const slot = slots[Number(m[1])]!;
       const key = `${slot.id}:${JSON.stringify(slot.by())}`;
       let fragment = cache.get(key);
+      let listed = false;
       if (!fragment) {
         const islands = new RecordingSet<string>();
         const lazyIslands = new RecordingSet<string>();
         const dialogTriggers = new RecordingSet<string>();
         for (const t of ctx.dialogTriggers) Set.prototype.add.call(dialogTriggers, t);
-        const html = renderToStaticMarkup(<Ctx.Provider value={{ ...ctx, islands, lazyIslands, dialogTriggers, cached: undefined }}>{slot.children}</Ctx.Provider>);
+        const entries: RenderContext["entries"] = (name) => ((listed = true), ctx.entries!(name));
+        const html = renderToStaticMarkup(<Ctx.Provider value={{ ...ctx, islands, lazyIslands, dialogTriggers, cached: undefined, entries }}>{slot.children}</Ctx.Provider>);
         fragment = { html, islands: islands.added, lazyIslands: lazyIslands.added, dialogTriggers: dialogTriggers.added };
-        cache.set(key, fragment);
-        fragments.push([key, fragment]);
+        // A part that read a list is not shared: its key (<Cached by>) does not hold the list, so it stays in the page, whose key does.
+        if (!listed) {
+          cache.set(key, fragment);
+          fragments.push([key, fragment]);
+        }
       }
       fragment.islands.forEach((n) => ctx.islands.add(n));
       fragment.lazyIslands.forEach((n) => ctx.lazyIslands.add(n));
       fragment.dialogTriggers.forEach((n) => ctx.dialogTriggers.add(n));
-      out.pieces.push(markup.slice(last, m.index));
-      out.keys.push(key);
+      if (listed) pending += markup.slice(last, m.index) + fragment.html;
+      else {
+        out.pieces.push(pending + markup.slice(last, m.index));
+        out.keys.push(key);
+        pending = "";
+      }
       last = m.index + m[0].length;
     }
-    out.pieces.push(markup.slice(last));
+    out.pieces.push(pending + markup.slice(last));
     return out;
   };
   const { Head, Body } = input.siteModule.document;
@@ -379,7 +427,7 @@ function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCa
     ),
   );
   const out = join(join({ pieces: [`<!DOCTYPE html><html lang="${input.siteModule.language(site)}"><head>`], keys: [] }, head), join({ pieces: ["</head><body>"], keys: [] }, join(body, { pieces: ["</body></html>\n"], keys: [] })));
-  return { ...out, fragments, photoSlots: ctx.photoSlots! };
+  return { ...out, fragments, photoSlots: ctx.photoSlots!, lists: [...read].sort() };
 }
 
 interface Pieces {

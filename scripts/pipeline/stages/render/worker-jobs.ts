@@ -8,6 +8,7 @@ import type { PageSeo } from "./seo.ts";
 export interface RenderSetup {
   templatesDir: string;
   sectionTypes: string[];
+  /** Without the lists (RenderInput.lists): sent with a "lists" job when a page first reads one (pool.ts). */
   input: RenderData;
 }
 
@@ -15,4 +16,8 @@ export type Job =
   | { job: "styles"; templatesDir: string; font: ResolvedFont }
   | { job: "parse"; items: [text: string, mode: "inline" | "block"][] }
   | { job: "setup"; setup: RenderSetup }
+  | { job: "lists"; lists: NonNullable<RenderData["lists"]> }
   | { job: "render"; routes: Route[]; heads: PageSeo[] };
+
+/** A worker's answer to "render": the pages, or that a page read a list it has not been sent (then the same job again, after "lists"). */
+export type RenderReply<Page> = Page[] | { listsNeeded: true };

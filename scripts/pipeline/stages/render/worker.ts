@@ -32,13 +32,25 @@ async function handle(msg: Job): Promise<unknown> {
       fragments.clear();
       return true;
     }
+    case "lists": {
+      if (!input) throw new Error("lists before setup");
+      input.lists = msg.lists;
+      // Parts rendered before are sent again with the pages that use them (the main thread keeps the first).
+      fragments.clear();
+      return true;
+    }
     case "render": {
       if (!input) throw new Error("render before setup");
-      const { renderPage } = await import("./render.tsx");
+      const { renderPage, ListsNeeded } = await import("./render.tsx");
       msg.routes.forEach((r, i) => heads.set(r, msg.heads[i]!));
-      const pages = msg.routes.map((r) => renderPage(r, input!, fragments));
-      heads.clear();
-      return pages;
+      try {
+        return msg.routes.map((r) => renderPage(r, input!, fragments));
+      } catch (err) {
+        if (err instanceof ListsNeeded) return { listsNeeded: true };
+        throw err;
+      } finally {
+        heads.clear();
+      }
     }
   }
 }

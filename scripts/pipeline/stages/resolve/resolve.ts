@@ -44,6 +44,8 @@ export interface ResolvedContent {
   issues: Issue[];
   /** For locating issues found by later stages. */
   sources: Map<string, SourceFile>;
+  /** Every collection's records (in the file's order) and every Markdown kind's entries (by file name), resolved, by name: what templates list (api.ts useEntries). */
+  lists: Map<string, unknown[]>;
 }
 
 function setAt(root: unknown, pointer: string, value: unknown): void {
@@ -176,7 +178,12 @@ export function resolve(content: ValidatedContent, photoSet?: PhotoSet, marked =
       if (record) setAt(f.data, a.pointer, record);
     }
   }
-  return { files, assets, links, annotations: annotations.filter((a) => !a.hidden), issues, sources };
+  const lists = new Map<string, unknown[]>();
+  for (const [name, byId] of records) {
+    const kind = files.some((f) => f.entry?.collection === name) && !files.some((f) => f.kind === "collection" && f.name === name);
+    lists.set(name, kind ? [...byId.keys()].sort().map((id) => byId.get(id)) : [...byId.values()]);
+  }
+  return { files, assets, links, annotations: annotations.filter((a) => !a.hidden), issues, sources, lists };
 }
 
 /** The pointers of a page's sections marked "hidden": true. */
