@@ -263,20 +263,39 @@ export const STARTER_PACKAGES = {
 };
 
 /**
- * How the new site depends on this generator: from the registry when the generator was installed
- * from it (it sits in a node_modules folder), else from its folder (a checkout of its repository),
- * by a relative path that npm copies on install (.npmrc install-links), so that the site has one
- * React, its own.
+ * How the new site depends on this generator. Installed (it sits in a node_modules folder): as the
+ * project that installed it names it, a packed file or a folder by a path made relative to the new
+ * site, else the registry's version. From a checkout of its repository: its folder, by a relative
+ * path that npm copies on install (.npmrc install-links), so that the site has one React, its own.
  */
 export function generatorDependency(target: string): { spec: string; npmrc?: string } {
   const own = JSON.parse(readFileSync(path.join(GENERATOR, "package.json"), "utf8")) as { version: string };
-  if (GENERATOR.split(path.sep).includes("node_modules")) return { spec: `^${own.version}` };
+  const parts = GENERATOR.split(path.sep);
+  const at = parts.lastIndexOf("node_modules");
+  if (at > 0) {
+    // Installed: as the project that installed it names it (a packed file or a folder, by a path from there), else the registry's version.
+    const host = parts.slice(0, at).join(path.sep) || path.sep;
+    let spec: string | undefined;
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(host, "package.json"), "utf8")) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+      spec = pkg.dependencies?.["json-site"] ?? pkg.devDependencies?.["json-site"];
+    } catch {
+      spec = undefined;
+    }
+    if (spec?.startsWith("file:")) {
+      const from = path.relative(target, path.resolve(host, spec.slice("file:".length))).split(path.sep).join("/");
+      return { spec: `file:${from.startsWith(".") ? from : `./${from}`}`, ...(spec.endsWith(".tgz") ? {} : { npmrc: INSTALL_LINKS }) };
+    }
+    return { spec: `^${own.version}` };
+  }
   const from = path.relative(target, GENERATOR).split(path.sep).join("/");
   return {
     spec: `file:${from.startsWith(".") ? from : `./${from}`}`,
-    npmrc: "# The generator comes from a folder: npm copies it in (as from the registry) instead of linking it, so that the site and the generator share one React.\ninstall-links=true\n",
+    npmrc: INSTALL_LINKS,
   };
 }
+
+const INSTALL_LINKS = "# The generator comes from a folder: npm copies it in (as from the registry) instead of linking it, so that the site and the generator share one React.\ninstall-links=true\n";
 
 /** The files that make the site a project of its own: package.json, tsconfig.json, .gitignore, README.md, an example CI workflow. */
 export function projectFiles(target: string): Record<string, string> {
