@@ -173,6 +173,8 @@ export interface Build {
   keptPages: Map<string, KeptPage>;
   /** Each page's render key, by output path (with a memo). */
   pageKeys: Map<string, string>;
+  /** The lists (useEntries) the pages of this build read, rendered or kept as dist/ holds them. */
+  listsRead: Set<string>;
   fragments: FragmentCache;
   memo: RenderMemo | undefined;
   /** The new version of dist/ being written, when the build writes one whole (stages/write/write.ts). */

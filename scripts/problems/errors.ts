@@ -1016,14 +1016,15 @@ export const CATALOGUE = {
   }),
 
   // ------------------------------------------------------------------ templates and output
-  "template-broken-link": entry<{ path: string; ref: string }>({
+  "template-broken-link": entry<{ path: string; ref: string; section?: number; type?: string; template?: string }>({
     category: "output",
     title: "A template links to something that is not built",
     severity: "error",
-    means: "A link written in a template (templates/), not in content, points at an address or file the build does not produce. The issue is pinned to the page that shows it.",
+    means: "A link written in a template (templates/), not in content (a default the template falls back on, or an address it makes), points at an address or file the build does not produce. The issue is pinned to the section whose template writes it, or to the page when its layout does.",
     fix: "Correct the link in the template, or create the page it points at.",
-    message: (p) => `The page ${p.path} links to ${p.ref}, which is not built. The link comes from a template in templates/.`,
-    example: { file: "content/pages/index.json", line: 1, column: 1, pointer: "", params: { path: "/", ref: "/resources/webinars" } },
+    message: (p) =>
+      `The page ${p.path} links to ${p.ref}, which is not built. The link is not in content: ${p.template ? `the template of its section ${p.section}, "${p.type}" (${p.template}), writes it` : "a template of the page's layout or kind (templates/) writes it"}.`,
+    example: { file: "content/pages/index.json", line: 9, column: 5, pointer: "/sections/1", params: { path: "/", ref: "/resources/webinars", section: 2, type: "cta", template: "templates/sections/Cta.tsx" } },
   }),
   "unhashed-immutable-file": entry<{ file: string; prefix: string }>({
     category: "output",
@@ -1054,25 +1055,28 @@ export const CATALOGUE = {
     message: (p) => `The Content-Security-Policy is ${p.length} characters; a CloudFront response headers policy takes at most ${p.limit}.`,
     example: { file: "content/site.json", line: 1, column: 1, pointer: "", params: { length: 1893, limit: 1783 } },
   }),
-  "two-h1": entry<{ path: string; count: number }>({
+  "two-h1": entry<{ path: string; count: number; drawers?: string[] }>({
     category: "output",
     title: "A page with more than one main heading",
     severity: "error",
     means:
-      "Every page has exactly one main heading (an h1): it is what screen readers announce as the page's title and what search engines read as its subject. Some blocks draw one (a hero, a page header); two of them on one page give it two titles.",
-    fix: "Keep one block that draws the main heading, usually the first, and change or remove the other (for example use an intro block instead of a second hero).",
+      "Every page has exactly one main heading (an h1): it is what screen readers announce as the page's title and what search engines read as its subject. Some kinds of block draw one (their template writes an <h1>: in this repository's site, a hero or a page header); two of them on one page give it two titles.",
+    fix: "Keep one block that draws the main heading, usually the first, and change or remove the others: a kind of block that draws none (in this repository's site, an intro instead of a second hero).",
     message: (p) => `The page ${p.path} has ${p.count} main headings (h1); a page has exactly one. This block draws another one.`,
-    hint: () => "Keep the first hero or page header of the page, and use a block without a main heading here (an intro, for example).",
-    example: { file: "content/pages/about.json", line: 12, column: 5, pointer: "/sections/1", params: { path: "/about", count: 2 } },
+    hint: (p) =>
+      p.drawers?.length
+        ? `The blocks that draw one: ${p.drawers.join(", ")}. Keep one of them, and use a kind of block without a main heading for the others.`
+        : "Keep one block that draws the main heading, and use a kind of block without one for the others.",
+    example: { file: "content/pages/about.json", line: 12, column: 5, pointer: "/sections/1", params: { path: "/about", count: 2, drawers: ['section 1 ("hero")', 'section 2 ("hero")'] } },
   }),
   "no-h1": entry<{ path: string }>({
     category: "output",
     title: "A page without a main heading",
     severity: "error",
     means: "Every page has exactly one main heading (an h1), what screen readers announce as the page's title and search engines read as its subject. None of this page's blocks draws one.",
-    fix: "Start the page with a block that draws the main heading (a hero or a page header; SECTIONS.md says which blocks do).",
+    fix: "Start the page with a kind of block that draws the main heading (its template writes an <h1>: in this repository's site a hero or a page header, as SECTIONS.md says).",
     message: (p) => `The page ${p.path} has no main heading (h1); a page has exactly one.`,
-    hint: () => "Add a hero or a page header block at the top of the page.",
+    hint: () => "Add a block that draws the main heading at the top of the page (a kind of block whose template writes an <h1>).",
     example: { file: "content/pages/about.json", line: 1, column: 1, pointer: "", params: { path: "/about" } },
   }),
   "site-rule": entry<{ message: string; hint?: string }>({

@@ -188,6 +188,21 @@ describe("a new site", () => {
     }
   }, 120_000);
 
+  it("tells a broken link a template writes by default from content, at the section whose template writes it", async () => {
+    const component = path.join(site, "templates/sections/Hello.tsx");
+    const good = readFileSync(component, "utf8");
+    try {
+      writeFileSync(component, good.replace("{section.text && <p className=\"text-lg\">{section.text}</p>}", '{section.text && <p className="text-lg">{section.text}</p>}\n      {!section.link && <a href="/menu">See the menu</a>}'));
+      expect(readFileSync(component, "utf8")).toContain('href="/menu"');
+      const { code, out } = await build("--project", site);
+      expect(code).toBe(1);
+      expect(out).toMatch(/error\[template-broken-link\]: .*content\/pages\/index\.json:\d+:\d+ \/sections\/0\n/);
+      expect(out).toContain('The page / links to /menu, which is not built. The link is not in content: the template of its section 1, "hello" (templates/sections/Hello.tsx), writes it.');
+    } finally {
+      writeFileSync(component, good);
+    }
+  }, 120_000);
+
   it("names a list that does not exist when a template reads it with useEntries", async () => {
     const component = path.join(site, "templates/sections/Hello.tsx");
     const good = readFileSync(component, "utf8");

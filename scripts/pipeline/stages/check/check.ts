@@ -27,6 +27,8 @@ import { outputBytes } from "../write/write.ts";
 import { didYouMean, issueAt, issueIn, type Issue } from "../../../problems/issues.ts";
 import { atLineOfText, type ResolvedContent } from "../resolve/resolve.ts";
 import type { Route } from "../routes/routes.ts";
+import type { SourceFile } from "../../model.ts";
+import { componentName } from "../render/render.tsx";
 
 /**
  * Reads every piece of the pages and every shared part once; `previous` holds the reads of an
@@ -45,7 +47,18 @@ export function readRendered(pages: { pieces: string[]; keys: string[] }[], part
 }
 
 /** Links written in templates (not content) that lead nowhere: one error per page and address. */
-export function templateLinkIssues(routes: Route[], read: RenderedReads, exists: (ref: string) => boolean): Issue[] {
+/**
+ * `sectionOf`: on the error's path only, the section of the page whose template writes `ref` (its
+ * index in the content file), or -1 for the layout (stages/render/render.tsx countPerSection). The
+ * issue is then pinned to that section, and names its type and template.
+ */
+export function templateLinkIssues(
+  routes: Route[],
+  read: RenderedReads,
+  exists: (ref: string) => boolean,
+  sectionOf?: (route: Route, ref: string) => number,
+  sources?: Map<string, SourceFile>,
+): Issue[] {
   const issues: Issue[] = [];
   // Only broken addresses are reported, in the order each is first written on the page: the
   // shared parts' are found once, not once per page (4,000 pages: 50 ms to a few).
@@ -59,7 +72,13 @@ export function templateLinkIssues(routes: Route[], read: RenderedReads, exists:
       if (!inPart) brokenIn.set(key, (inPart = brokenOf(read.parts.get(key)!.refs)));
       for (const ref of inPart) broken.add(ref);
     }
-    for (const ref of broken) issues.push(issueIn(route.page.file, problem("template-broken-link", { path: route.path, ref })));
+    for (const ref of broken) {
+      const at = sectionOf && !route.page.entry ? sectionOf(route, ref) : -1;
+      const type = at >= 0 ? String((route.page.data as { sections: { type?: unknown }[] }).sections[at]?.type ?? "") : undefined;
+      const source = sources?.get(route.page.file);
+      const p = problem("template-broken-link", { path: route.path, ref, ...(type !== undefined ? { section: at + 1, type, template: `templates/sections/${componentName(type)}.tsx` } : {}) });
+      issues.push(type !== undefined && source ? issueAt(source, `/sections/${at}`, p) : issueIn(route.page.file, p));
+    }
   });
   return issues;
 }
@@ -104,7 +123,9 @@ export function headingIssues(content: Pick<ResolvedContent, "sources">, routes:
     const perSection = route.page.entry ? [] : sectionH1s(route);
     const drawing = perSection.flatMap((n, s) => (n > 0 ? [s] : []));
     const second = perSection[drawing[0] ?? -1]! > 1 ? drawing[0] : drawing[1];
-    const p = problem("two-h1", { path: route.path, count });
+    const types = (route.page.data as { sections?: { type?: unknown }[] }).sections ?? [];
+    const drawers = drawing.map((s) => `section ${s + 1} (${JSON.stringify(String(types[s]?.type ?? "?"))})`);
+    const p = problem("two-h1", { path: route.path, count, ...(drawers.length ? { drawers } : {}) });
     issues.push(second === undefined || !source ? issueIn(route.page.file, p) : issueAt(source, `/sections/${second}`, p));
   });
   return issues;

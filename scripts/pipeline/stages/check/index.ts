@@ -5,7 +5,9 @@
  * any error.
  */
 import { normalizeRoute } from "../../../lib/url.ts";
-import type { Stage } from "../../build.ts";
+import type { Build, Stage } from "../../build.ts";
+import type { RenderedReads } from "../../model.ts";
+import type { Route } from "../routes/routes.ts";
 import { countPerSection } from "../render/render.tsx";
 import { anchorIssues, headingIssues, readPiece, readRendered, templateLinkIssues } from "./check.ts";
 import { softPhotoIssues } from "../media/photos.ts";
@@ -32,10 +34,37 @@ export const checkStage: Stage = {
       if (yes === undefined) found.set(ref, (yes = files.has(ref.slice(1)) || photos!.outputs.has(ref.slice(1)) || islands.files.has(ref.slice(1)) || seo.outputs.has(ref.slice(1)) || built.has(normalizeRoute(ref))));
       return yes;
     };
-    issues.push(...templateLinkIssues(routes, read, exists));
+    if (!options.only) reachedByTemplates(b, read);
+    // A broken link a template writes: on the error's path, each section drawn alone says which one writes it.
+    const sectionOf = (route: Route, ref: string) => countPerSection(route, input, (html) => readPiece(html).refs.filter((r) => r === ref).length).findIndex((n) => n > 0);
+    issues.push(...templateLinkIssues(routes, read, exists, sectionOf, resolved.sources));
     issues.push(...headingIssues(resolved, routes, read, (route) => countPerSection(route, input, (html) => readPiece(html).h1)));
     if (!options.only) issues.push(...anchorIssues(resolved, routes, read));
     issues.push(...softPhotoIssues(photos!, resolved, routes.map((r) => [r.path, pages.get(r.output)?.photoSlots ?? keptPages.get(r.output)!.photoSlots])));
     if (issues.some((i) => i.severity === "error")) return { issues, routes: b.routes };
   },
 };
+
+/**
+ * What the routes stage could not know before the pages were drawn (stages/routes/unused.ts reads
+ * content only): a page that a template links to (a hand-written menu, an index that lists entries
+ * with useEntries) is reached, and a record of a list a template read is used. Their warnings go.
+ */
+function reachedByTemplates(b: Build, read: RenderedReads): void {
+  const linked = new Set<string>();
+  const add = (refs: string[], from?: string) => {
+    for (const ref of refs) {
+      const route = normalizeRoute(ref.split(/[?#]/)[0]!);
+      if (route !== from) linked.add(route);
+    }
+  };
+  b.rendered.forEach((r, i) => add(read.ownReads[i]!.flatMap((p) => p.refs), r.path));
+  for (const part of read.parts.values()) add(part.refs);
+  const collectionOf = new Map(b.resolved.files.filter((f) => f.kind === "collection").map((f) => [f.file, f.name]));
+  const keep = b.issues.filter((i) => {
+    if (i.code === "unlinked-page") return !b.routes.some((r) => r.page.file === i.file && linked.has(r.path));
+    if (i.code === "unused-record") return !b.listsRead.has(collectionOf.get(i.file) ?? "");
+    return true;
+  });
+  b.issues.splice(0, b.issues.length, ...keep);
+}

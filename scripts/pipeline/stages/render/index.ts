@@ -93,6 +93,7 @@ async function renderPages(b: Build): Promise<void> {
     const own = memo ? chosen.map((r) => pageKey(r, seo.head(r), key!)) : undefined;
     const listHash = listHasher(resolved.lists);
     const listReads = new Map<string, string[]>();
+    const listsRead = (b.listsRead = new Set<string>());
     const keys = own?.map((k) => {
       const lists = memo!.lists?.get(k);
       return lists && withLists(k, lists, listHash);
@@ -112,6 +113,7 @@ async function renderPages(b: Build): Promise<void> {
       if (key !== undefined) {
         pageKeys.set(route.output, key);
         listReads.set(own![i]!, memo!.lists!.get(own![i]!)!);
+        for (const name of memo!.lists!.get(own![i]!)!) listsRead.add(name);
       }
       if (keptPage) {
         keptPages.set(route.output, keptPage);
@@ -130,6 +132,7 @@ async function renderPages(b: Build): Promise<void> {
         }
       }
       if (key !== undefined) renderedByKey.set(key, page);
+      for (const name of page.lists) listsRead.add(name);
       files.set(route.output, assemble(page, fragments));
       pages.set(route.output, page);
       // Into the build's new folder right away, by the writer thread, while the next pages render (stages/write/write.ts).
