@@ -1,7 +1,7 @@
 /**
  * The header's behaviour (markup: SiteHeader.tsx), in plain DOM code: the solid
  * header after scrolling, the desktop menus (parts/menus.ts) and the modal drawer
- * on small screens (parts/modal.ts).
+ * on small screens (parts/modal.ts), whose groups are disclosures.
  */
 import { trapModal } from "./parts/modal.ts";
 import { enhanceMenus } from "./parts/menus.ts";
@@ -24,6 +24,18 @@ export default function enhanceHeader(host: HTMLElement): void {
   // Focus in the drawer before the script ran (CSS was showing it): it stays open.
   const openAtStart = root.matches(":focus-within");
 
+  // The drawer's groups: disclosures, closed until opened (the server's markup has them open, for a drawer shown before this ran).
+  const disclosures = [...drawer.querySelectorAll<HTMLButtonElement>("button[data-disclosure]")];
+  const panelOf = (b: HTMLButtonElement) => document.getElementById(b.getAttribute("aria-controls")!)!;
+  const show = (b: HTMLButtonElement, open: boolean) => {
+    b.setAttribute("aria-expanded", String(open));
+    panelOf(b).hidden = !open;
+  };
+  /** Every group closed but the one focus is in. */
+  const collapse = () => disclosures.forEach((b) => panelOf(b).contains(document.activeElement) || show(b, false));
+  disclosures.forEach((b) => b.addEventListener("click", () => show(b, b.getAttribute("aria-expanded") !== "true")));
+  collapse();
+
   let release: (() => void) | undefined;
   /** Set when the drawer closes for the demo dialog, which then owns focus. */
   let keepFocus = false;
@@ -36,6 +48,7 @@ export default function enhanceHeader(host: HTMLElement): void {
       const done = release!;
       release = undefined;
       done();
+      collapse();
     }
   };
 

@@ -58,11 +58,52 @@ test.describe("mobile menu", () => {
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
   });
 
+  test("shows the top level as the desktop does: each menu a closed disclosure that opens its links in place, Customers a link", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const opener = page.getByRole("button", { name: "Open menu" });
+    await opener.click();
+    const drawer = page.getByRole("dialog", { name: "Urbi menu" });
+    const nav = drawer.getByRole("navigation");
+    const groups = ["Solutions", "Platform", "Resources", "About", "Login"];
+    for (const name of groups) {
+      const button = nav.getByRole("button", { name, exact: true });
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(drawer.locator(`#${await button.getAttribute("aria-controls")}`)).toBeHidden();
+    }
+    await expect(nav.getByRole("link", { name: "Customers", exact: true })).toHaveAttribute("href", "/customers");
+    // The top level fits the phone's screen, the demo button in view below it.
+    await expect(drawer.getByRole("button", { name: "Request Demo" })).toBeInViewport();
+
+    // Opened by keyboard: its links follow it in the tab order, the others stay closed.
+    const solutions = nav.getByRole("button", { name: "Solutions", exact: true });
+    await solutions.focus();
+    await page.keyboard.press("Enter");
+    await expect(solutions).toHaveAttribute("aria-expanded", "true");
+    const owners = nav.getByRole("link", { name: /^Property Owners/ });
+    await expect(owners).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Platform", exact: true })).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link").first()).toBeFocused();
+    await expect(drawer.getByRole("button", { name: "Request Demo" })).toBeInViewport();
+    // Space closes it again; a link followed or the drawer closed leaves every group closed for next time.
+    await solutions.focus();
+    await page.keyboard.press("Space");
+    await expect(solutions).toHaveAttribute("aria-expanded", "false");
+    await expect(owners).toBeHidden();
+    await solutions.click();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await opener.click();
+    await expect(solutions).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("lists the same navigation, with external links in a new tab", async ({ page }) => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Urbi menu" });
     await expect(drawer.getByRole("heading", { name: "Resources" })).toBeVisible();
     await expect(drawer.getByRole("heading", { name: "Login" })).toBeVisible();
+    await drawer.getByRole("button", { name: "Resources", exact: true }).click();
+    await drawer.getByRole("button", { name: "Login", exact: true }).click();
     const help = drawer.getByRole("link", { name: /Help Center/ });
     await expect(help).toHaveAttribute("href", "https://help.example.com");
     await expect(help).toHaveAttribute("rel", "noopener noreferrer");
