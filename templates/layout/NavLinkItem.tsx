@@ -44,7 +44,8 @@ export function NavLinkItem({
     </>
   );
   return (
-    <a href={link.href} className={className} {...(link.external ? NEW_TAB : {})}>
+    // A hiring link keeps its badge beside its words (in the footer's narrow columns it wrapped under them).
+    <a href={link.href} className={link.hiring ? `${className ?? ""} whitespace-nowrap`.trim() : className} {...(link.external ? NEW_TAB : {})}>
       {icon ? (
         <>
           {icon}
