@@ -51,6 +51,8 @@ export const checkStage: Stage = {
  * with useEntries) is reached, and a record of a list a template read is used. Their warnings go.
  */
 function reachedByTemplates(b: Build, read: RenderedReads): void {
+  // Most builds have no such warning: then the pages' links are not walked at all.
+  if (!b.issues.some((i) => i.code === "unlinked-page" || i.code === "unused-record")) return;
   const linked = new Set<string>();
   const add = (refs: string[], from?: string) => {
     for (const ref of refs) {
