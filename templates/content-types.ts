@@ -945,7 +945,7 @@ export interface Image {
    */
   decorative?: boolean;
   /**
-   * The part of the photo to keep in view when its space crops it (a full-width hero on a phone shows a narrow strip of it). Without it, the middle.
+   * The part of the image to keep in view when its space crops it: a full-width hero on a phone shows a narrow strip of a photo (without focus, its middle), and a phone shows a drawing of the product's screens enlarged, cropped to its left, center or right (without focus, its left).
    */
   focus?: string;
 }
@@ -990,7 +990,7 @@ export interface Action {
   hidden?: boolean;
 }
 /**
- * The large opening block of a page: a headline over a background image, with buttons.
+ * The large opening block of a page: a headline with buttons, over a background image (a building, an audience), beside a picture of the product's own screen, or on the plain dark ground.
  */
 export interface HeroSection {
   /**
@@ -1011,12 +1011,13 @@ export interface HeroSection {
   heading: string;
   text: InlineText;
   /**
-   * Background images, at most 6. The first is shown first and loads with the page; with two or more they take turns (every few seconds, as set below), cross-fading, with dots, a progress bar and a pause button at the bottom of the hero.
+   * Background images, at most 6; leave them out for the plain dark ground (with a screen, or on a page that needs no picture). The first is shown first and loads with the page; with two or more they take turns (every few seconds, as set below), cross-fading, with dots, a progress bar and a pause button at the bottom of the hero.
    *
    * @minItems 1
    * @maxItems 6
    */
-  images: Image[];
+  images?: Image[];
+  screen?: Image1;
   /**
    * With several images: how long each one is shown, in milliseconds.
    */
@@ -1063,6 +1064,24 @@ export interface HeroSection {
      */
     show?: string;
   };
+}
+/**
+ * An image with its text alternative. A photo (PNG, JPEG, WebP or AVIF) is resized by the build for every screen; an SVG drawing is published as it is.
+ */
+export interface Image1 {
+  src: AssetPath;
+  /**
+   * What the image shows, for people who cannot see it (required unless "decorative" is true).
+   */
+  alt?: string;
+  /**
+   * On: the image only decorates (a background behind a heading): screen readers skip it, and it needs no alternative text.
+   */
+  decorative?: boolean;
+  /**
+   * The part of the image to keep in view when its space crops it: a full-width hero on a phone shows a narrow strip of a photo (without focus, its middle), and a phone shows a drawing of the product's screens enlarged, cropped to its left, center or right (without focus, its left).
+   */
+  focus?: string;
 }
 /**
  * A centred introduction: a heading, a paragraph or two, the products it brings together and buttons.
@@ -1164,6 +1183,10 @@ export interface CardGridSection {
    */
   columns?: 2 | 3 | 4;
   /**
+   * How the items look: cards (each in its own box, icon above the text from 640 px) or list (compact rows with a small icon and no boxes, for a long set of short items such as a feature list or a roadmap; a badge every item shares is shown once, under the heading; a card's label and link label are for cards only).
+   */
+  layout?: "cards" | "list";
+  /**
    * The block's background: light (white), muted (light grey) or dark (navy, for contrast between blocks).
    */
   tone?: "light" | "muted" | "dark";
@@ -1185,7 +1208,7 @@ export interface CardGridSection {
      * The card's title.
      */
     title: string;
-    description: InlineText1;
+    description?: InlineText1;
     /**
      * Short lines listed under the text, each with a check mark.
      *

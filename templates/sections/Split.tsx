@@ -5,10 +5,11 @@ import { Actions } from "../ui/Action.tsx";
 import { Badge } from "../ui/Badge.tsx";
 import { cx } from "../ui/cx.ts";
 import { Markdown } from "../ui/Markdown.tsx";
-import { Photo, SLOT } from "../ui/Photo.tsx";
+import { SLOT } from "../ui/Photo.tsx";
+import { Screen } from "../ui/Screen.tsx";
 import { CheckList, Eyebrow, Section, type Tone } from "../ui/Section.tsx";
 
-/** The two-column frame of a split: children beside the image; on phones the image comes after. */
+/** The two-column frame of a split: children beside the image; on phones the image comes after, a drawing of screens enlarged and cropped (ui/Screen.tsx). */
 export function SplitLayout({
   id,
   tone,
@@ -26,7 +27,7 @@ export function SplitLayout({
     <Section id={id} tone={tone}>
       <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
         <div className={cx(imageSide === "left" && "lg:order-2")}>{children}</div>
-        <Photo image={image} sizes={SLOT.halfWithGap} className={cx("h-auto w-full rounded-2xl shadow-card", imageSide === "left" && "lg:order-1")} />
+        <Screen image={image} sizes={SLOT.halfWithGap} className={cx(imageSide === "left" && "lg:order-1")} />
       </div>
     </Section>
   );
@@ -60,7 +61,7 @@ export function SplitIntro({
         </p>
       ) : null}
       <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{heading}</h2>
-      <Markdown md={text} className={cx("prose mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")} />
+      <Markdown md={text} className={cx("prose mt-5 text-base leading-7 sm:text-lg sm:leading-8", dark ? "text-ink-300" : "text-ink-600")} />
     </>
   );
 }

@@ -11,6 +11,8 @@ import type { Image } from "../content-types.ts";
 export const SLOT = {
   /** Behind a hero: the whole screen. */
   fullBleed: "100vw",
+  /** A product screen beside a hero's text: 1.15 parts of the container's two columns from lg up. */
+  heroScreen: "(min-width: 1280px) 640px, (min-width: 1024px) calc(53vw - 64px), calc(100vw - 32px)",
   /** Half the container beside text (split sections, feature groups): 4rem between the columns. */
   halfWithGap: "(min-width: 1280px) 576px, (min-width: 1024px) calc(50vw - 64px), calc(100vw - 32px)",
   /** Half of a full-width card (the case study). */

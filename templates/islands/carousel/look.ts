@@ -59,9 +59,13 @@ export function slideClass(dark: boolean, current: boolean): string {
 /** A hero image's opacity, current or not: the only classes the slideshow's script changes (the photo's own stay). */
 export const HERO_OPACITY = { current: "opacity-100", other: "opacity-0" } as const;
 
+/** Where a hero's background art sits: the top 22rem on phones (the text below it), the whole hero from sm up. */
+export const HERO_ART = "absolute inset-0 h-88 w-full object-cover max-sm:bottom-auto sm:h-full";
+
 export function heroImageClass(current: boolean): string {
   return cx(
-    "absolute inset-0 size-full object-cover transition-opacity duration-1000 ease-in-out motion-reduce:transition-none",
+    HERO_ART,
+    "transition-opacity duration-1000 ease-in-out motion-reduce:transition-none",
     current ? HERO_OPACITY.current : HERO_OPACITY.other,
   );
 }
