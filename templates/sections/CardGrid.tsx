@@ -1,4 +1,4 @@
-/** Section "cardGrid": a heading and a grid of cards (audiences, features, problems, roadmap items, links). */
+/** Section "cardGrid": a heading and a grid of cards (audiences, features, problems, roadmap items, links), or of compact list rows (layout "list"). */
 import type { CardGridSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
 import { Actions } from "../ui/Action.tsx";
@@ -57,9 +57,11 @@ function CardView({ card, tone, sharedBadge }: { card: Card; tone: Tone; sharedB
           )}
         </h3>
         {quiet ? <p className={cx("mt-0.5 text-xs font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-700")}>{quiet}</p> : null}
-        <p className={cx("mt-1 leading-7 sm:mt-2", dark ? "text-ink-300" : "text-ink-600")}>
-          <Inline md={card.description} />
-        </p>
+        {card.description ? (
+          <p className={cx("mt-1 leading-7 sm:mt-2", dark ? "text-ink-300" : "text-ink-600")}>
+            <Inline md={card.description} />
+          </p>
+        ) : null}
         <CheckList points={card.points} tone={tone} className="mt-4" />
         {card.href && card.linkLabel ? (
           <span aria-hidden="true" className={cx("mt-auto inline-flex items-center gap-1 pt-4 font-semibold sm:pt-5", dark ? "text-accent-300" : "text-brand-600")}>
@@ -78,17 +80,79 @@ export function sharedBadge(cards: Card[]): string | undefined {
   return cards.length > 1 && first && cards.every((c) => c.badge === first) ? first : undefined;
 }
 
+/** The list layout's columns: two from 640 px, then as many as content asks. */
+const LIST_COLUMNS = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" } as const;
+
+/**
+ * An item of the list layout: a row with a small icon, the title and its line of text,
+ * no box (titles alone, as in a roadmap, go two to a row even on phones). A badge the whole list shares is shown once above the list (see CardGrid), and
+ * read with each item by screen readers; a badge of its own sits after the title.
+ */
+function ListItem({ card, tone, shared }: { card: Card; tone: Tone; shared: string | undefined }) {
+  const { labels } = useRender().site;
+  const dark = tone === "dark";
+  const external = card.href ? isExternal(card.href) : false;
+  return (
+    <li className={cx("relative flex gap-3.5 border-t py-4 sm:py-5", dark ? "border-white/10" : "border-ink-200")}>
+      {card.icon ? (
+        <span className={cx("mt-0.5 grid size-8 shrink-0 place-items-center rounded-lg", dark ? "bg-accent-400/15 text-accent-300" : "bg-brand-50 text-brand-600")}>
+          <Icon name={card.icon} className="size-4" />
+        </span>
+      ) : null}
+      <div className="min-w-0">
+        <h3 className={cx("font-semibold", dark ? "text-white" : "text-ink-900")}>
+          {card.href ? (
+            <a href={card.href} className="after:absolute after:inset-0 focus-visible:outline-none hover:underline" {...(external ? NEW_TAB : {})}>
+              {card.title}
+              {external ? <span className="sr-only"> {labels.newTab}</span> : null}
+            </a>
+          ) : (
+            card.title
+          )}
+          {shared ? <span className="sr-only">, {shared}</span> : card.badge ? (
+            <span className="ml-2 align-middle">
+              <Badge tone={tone}>{card.badge}</Badge>
+            </span>
+          ) : null}
+        </h3>
+        {card.description ? (
+          <p className={cx("mt-1 text-sm leading-6", dark ? "text-ink-300" : "text-ink-600")}>
+            <Inline md={card.description} />
+          </p>
+        ) : null}
+        <CheckList points={card.points} tone={tone} className="mt-3" />
+      </div>
+    </li>
+  );
+}
+
 export function CardGrid({ section }: { section: CardGridSection }) {
   const tone = section.tone ?? "light";
   const shared = sharedBadge(section.cards);
+  const list = section.layout === "list";
   return (
     <Section id={section.id} tone={tone}>
       <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} tone={tone} />
-      <ul className={cx("mt-10 grid gap-4 sm:mt-12 sm:gap-6", COLUMNS[section.columns ?? 3])}>
-        {section.cards.map((card) => (
-          <CardView key={card.title} card={card} tone={tone} sharedBadge={Boolean(shared)} />
-        ))}
-      </ul>
+      {list ? (
+        <>
+          {shared ? (
+            <p className="mt-8 flex justify-center" aria-hidden="true">
+              <Badge tone={tone}>{shared}</Badge>
+            </p>
+          ) : null}
+          <ul className={cx("grid gap-x-6 sm:gap-x-10", section.cards.some((c) => c.description || c.points?.length) ? "" : "grid-cols-2", shared ? "mt-6" : "mt-10 sm:mt-12", LIST_COLUMNS[section.columns ?? 3])}>
+            {section.cards.map((card) => (
+              <ListItem key={card.title} card={card} tone={tone} shared={shared} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <ul className={cx("mt-10 grid gap-4 sm:mt-12 sm:gap-6", COLUMNS[section.columns ?? 3])}>
+          {section.cards.map((card) => (
+            <CardView key={card.title} card={card} tone={tone} sharedBadge={Boolean(shared)} />
+          ))}
+        </ul>
+      )}
       <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
     </Section>
   );

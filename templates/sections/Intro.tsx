@@ -6,12 +6,12 @@ import { Markdown } from "../ui/Markdown.tsx";
 
 export function Intro({ section }: { section: IntroSection }) {
   return (
-    <section id={section.id} className="bg-ink-50 py-20 sm:py-28">
+    <section id={section.id} className="bg-ink-50 py-14 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">
           {section.eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{section.eyebrow}</p> : null}
           <h2 className="mt-3 text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{section.heading}</h2>
-          <Markdown md={section.text} className="prose mt-6 text-lg leading-8 text-ink-600" />
+          <Markdown md={section.text} className="prose mt-6 text-base leading-7 text-ink-600 sm:text-lg sm:leading-8" />
         </div>
         {section.products?.length ? (
           <ul className="mt-14 grid gap-6 md:grid-cols-3">
@@ -20,7 +20,7 @@ export function Intro({ section }: { section: IntroSection }) {
             ))}
           </ul>
         ) : null}
-        <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
+        <Actions actions={section.actions} className="mt-8 flex flex-wrap justify-center gap-3 sm:mt-12" />
       </div>
     </section>
   );

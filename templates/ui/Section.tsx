@@ -17,7 +17,7 @@ const TONES: Record<Tone, string> = {
 
 export function Section({ id, tone = "light", className, children }: { id?: string | undefined; tone?: Tone | undefined; className?: string; children: ReactNode }) {
   return (
-    <section id={id} className={cx("py-20 sm:py-24", TONES[tone], className)} data-tone={tone}>
+    <section id={id} className={cx("py-14 sm:py-24", TONES[tone], className)} data-tone={tone}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">{children}</div>
     </section>
   );
@@ -52,7 +52,7 @@ export function SectionHeading({
       {eyebrow ? <Eyebrow tone={tone}>{eyebrow}</Eyebrow> : null}
       <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{heading}</h2>
       {text ? (
-        <p className={cx("mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")}>
+        <p className={cx("mt-5 text-base leading-7 sm:text-lg sm:leading-8", dark ? "text-ink-300" : "text-ink-600")}>
           <Inline md={text} />
         </p>
       ) : null}
