@@ -1183,9 +1183,9 @@ export interface CardGridSection {
    */
   columns?: 2 | 3 | 4;
   /**
-   * How the items look: cards (each in its own box, icon above the text from 640 px) or list (compact rows with a small icon and no boxes, for a long set of short items such as a feature list or a roadmap; a badge every item shares is shown once, under the heading; a card's label and link label are for cards only).
+   * How the items look: cards (each in its own box, icon above the text from 640 px) or list (compact rows with a small icon and no boxes, for a long set of short items such as a feature list or a roadmap; a badge every item shares is shown once, under the heading; a card's label and link label are for cards only) or scenarios (illustrative examples, not customers: each card's result, its title, in large type inside a dashed frame, under its label, such as the kind of building).
    */
-  layout?: "cards" | "list";
+  layout?: "cards" | "list" | "scenarios";
   /**
    * The block's background: light (white), muted (light grey) or dark (navy, for contrast between blocks).
    */
@@ -1462,7 +1462,7 @@ export interface TestimonialsSection {
    */
   comingSoon?: string;
   /**
-   * Buttons under the block, left to right.
+   * Buttons under the block, left to right; with the coming-soon note, inside its panel (point to what a visitor can see now, such as the case study or a demo).
    *
    * @maxItems 3
    */
@@ -1836,6 +1836,12 @@ export interface VideoPosterSection {
    * Shown on the poster and read out with it: that the video is on its way.
    */
   label: string;
+  /**
+   * Buttons on the poster, under its label: what a visitor can see now while the video is on its way (a demo, a product page).
+   *
+   * @maxItems 2
+   */
+  actions?: Action[];
   /**
    * The block's background: light (white) or muted (light grey).
    */

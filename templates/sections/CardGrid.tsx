@@ -1,4 +1,4 @@
-/** Section "cardGrid": a heading and a grid of cards (audiences, features, problems, roadmap items, links), or of compact list rows (layout "list"). */
+/** Section "cardGrid": a heading and a grid of cards (audiences, features, problems, roadmap items, links), or of compact list rows (layout "list"), or of illustrative scenarios (layout "scenarios"). */
 import type { CardGridSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
 import { Actions } from "../ui/Action.tsx";
@@ -7,6 +7,7 @@ import { cx } from "../ui/cx.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { isExternal, NEW_TAB } from "../ui/links.ts";
 import { Inline } from "../ui/Markdown.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 import { cardSurface, CheckList, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
 
 type Card = CardGridSection["cards"][number];
@@ -49,11 +50,11 @@ function CardView({ card, tone, sharedBadge }: { card: Card; tone: Tone; sharedB
         <h3 className={cx("text-lg font-semibold", card.label ? "mt-1" : card.icon ? "sm:mt-4" : "", dark ? "text-white" : "text-ink-900")}>
           {card.href ? (
             <a href={card.href} className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none" {...(external ? NEW_TAB : {})}>
-              {card.title}
+              {keepCompounds(card.title)}
               {external ? <span className="sr-only"> {labels.newTab}</span> : null}
             </a>
           ) : (
-            card.title
+            keepCompounds(card.title)
           )}
         </h3>
         {quiet ? <p className={cx("mt-0.5 text-xs font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-700")}>{quiet}</p> : null}
@@ -103,11 +104,11 @@ function ListItem({ card, tone, shared }: { card: Card; tone: Tone; shared: stri
         <h3 className={cx("font-semibold", dark ? "text-white" : "text-ink-900")}>
           {card.href ? (
             <a href={card.href} className="after:absolute after:inset-0 focus-visible:outline-none hover:underline" {...(external ? NEW_TAB : {})}>
-              {card.title}
+              {keepCompounds(card.title)}
               {external ? <span className="sr-only"> {labels.newTab}</span> : null}
             </a>
           ) : (
-            card.title
+            keepCompounds(card.title)
           )}
           {shared ? <span className="sr-only">, {shared}</span> : card.badge ? (
             <span className="ml-2 align-middle">
@@ -122,6 +123,34 @@ function ListItem({ card, tone, shared }: { card: Card; tone: Tone; shared: stri
         ) : null}
         <CheckList points={card.points} tone={tone} className="mt-3" />
       </div>
+    </li>
+  );
+}
+
+/**
+ * A card of the scenarios layout: an illustrative example rather than a customer. The
+ * dashed frame and tinted ground set it apart from the site's cards and quotes; the
+ * result (the title) is the largest type, under the kind of building (the label).
+ */
+function ScenarioCard({ card, tone }: { card: Card; tone: Tone }) {
+  const dark = tone === "dark";
+  return (
+    <li className={cx("flex flex-col rounded-card border-2 border-dashed p-6", dark ? "border-white/20 bg-white/5" : "border-brand-200 bg-brand-50/50")}>
+      <div className="flex items-center gap-3">
+        {card.icon ? (
+          <span className={cx("grid size-9 shrink-0 place-items-center rounded-lg", dark ? "bg-accent-400/15 text-accent-300" : "bg-white text-brand-600 shadow-card")}>
+            <Icon name={card.icon} className="size-5" />
+          </span>
+        ) : null}
+        {card.label ? <p className={cx("text-sm leading-5 font-semibold", dark ? "text-accent-300" : "text-brand-700")}>{card.label}</p> : null}
+      </div>
+      <h3 className={cx("mt-5 text-2xl leading-tight font-bold tracking-tight text-balance", dark ? "text-white" : "text-ink-900")}>{keepCompounds(card.title)}</h3>
+      {card.description ? (
+        <p className={cx("mt-3 leading-7", dark ? "text-ink-300" : "text-ink-600")}>
+          <Inline md={card.description} />
+        </p>
+      ) : null}
+      <CheckList points={card.points} tone={tone} className="mt-4" />
     </li>
   );
 }
@@ -146,6 +175,12 @@ export function CardGrid({ section }: { section: CardGridSection }) {
             ))}
           </ul>
         </>
+      ) : section.layout === "scenarios" ? (
+        <ul className={cx("mt-10 grid gap-4 sm:mt-12 sm:gap-6", COLUMNS[section.columns ?? 3])}>
+          {section.cards.map((card) => (
+            <ScenarioCard key={card.title} card={card} tone={tone} />
+          ))}
+        </ul>
       ) : (
         <ul className={cx("mt-10 grid gap-4 sm:mt-12 sm:gap-6", COLUMNS[section.columns ?? 3])}>
           {section.cards.map((card) => (

@@ -62,16 +62,18 @@ export function Testimonials({ section }: { section: TestimonialsSection }) {
           ))}
         </ul>
       ) : (
-        <p
-          className={cx(
-            "mx-auto mt-10 max-w-2xl rounded-card border border-dashed px-6 py-8 text-center text-lg",
-            dark ? "border-white/20 text-ink-200" : "border-ink-300 bg-white text-ink-700",
-          )}
-        >
-          {section.comingSoon}
-        </p>
+        /* No quotes yet: a panel that says so plainly and, with the block's buttons, points to what exists now (the case study, a demo). */
+        <div className={cx("mx-auto mt-10 flex max-w-3xl flex-col items-center gap-5 rounded-card border px-6 py-9 text-center sm:px-10", cardSurface(tone))}>
+          <span aria-hidden="true" className={cx("grid size-12 place-items-center rounded-full", dark ? "bg-accent-400/15 text-accent-300" : "bg-brand-50 text-brand-600")}>
+            <svg className="size-6" viewBox="0 0 24 24" fill="currentColor" focusable="false">
+              <path d="M9.5 6C6.5 6.6 4.5 9 4.5 12.3V18h6v-6h-3c0-1.9 1-3.2 2.8-3.7zm10 0c-3 .6-5 3-5 6.3V18h6v-6h-3c0-1.9 1-3.2 2.8-3.7z" />
+            </svg>
+          </span>
+          <p className={cx("max-w-xl text-lg leading-8", dark ? "text-ink-100" : "text-ink-800")}>{section.comingSoon}</p>
+          <Actions actions={section.actions} className="flex flex-col gap-3 min-[480px]:flex-row min-[480px]:flex-wrap min-[480px]:justify-center" />
+        </div>
       )}
-      <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
+      {items.length ? <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" /> : null}
     </Section>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * Section "videoPoster": a video's poster before the video exists. The play mark is
- * decorative and the label says the video is coming, so the poster is a figure, not
- * a control that does nothing.
+ * Section "videoPoster": a video's poster before the video exists, as a designed state:
+ * the picture, a caption that says the video is coming (beside a decorative play mark,
+ * so the poster is a figure, not a control that does nothing) and buttons to what a
+ * visitor can see now.
  */
 import type { VideoPosterSection } from "../content-types.ts";
+import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Photo, SLOT } from "../ui/Photo.tsx";
 import { Section, SectionHeading } from "../ui/Section.tsx";
@@ -13,18 +15,20 @@ export function VideoPoster({ section }: { section: VideoPosterSection }) {
   return (
     <Section id={section.id} tone={section.tone ?? "light"}>
       {section.heading ? <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} /> : null}
-      <figure className={cx("relative mx-auto max-w-5xl overflow-hidden rounded-3xl shadow-card", section.heading && "mt-12")}>
+      <figure className={cx("relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-ink-950 shadow-card", section.heading && "mt-12")}>
         <Photo image={image} sizes={SLOT.wideFigure} className="h-auto w-full" />
-        <div aria-hidden="true" className="absolute inset-0 grid place-items-center bg-ink-950/25">
-          <span className="grid size-20 place-items-center rounded-full bg-white/90 text-brand-700 shadow-lg sm:size-24">
-            <svg className="ml-1 size-9 sm:size-10" viewBox="0 0 24 24" fill="currentColor" focusable="false">
-              <path d="M8 5.5v13l10.5-6.5z" />
-            </svg>
-          </span>
+        {/* The caption: under the picture on phones, over its lower part from sm up. The play mark is decorative; the label says the video is on its way, and the buttons lead to what exists now. */}
+        <div className="flex flex-col gap-4 p-6 text-white sm:absolute sm:inset-x-0 sm:bottom-0 sm:flex-row sm:items-end sm:justify-between sm:bg-linear-to-t sm:from-ink-950/90 sm:via-ink-950/60 sm:to-transparent sm:p-8 sm:pt-28">
+          <figcaption className="flex items-center gap-3">
+            <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-full bg-white/15 ring-1 ring-white/30">
+              <svg className="ml-0.5 size-5" viewBox="0 0 24 24" fill="currentColor" focusable="false">
+                <path d="M8 5.5v13l10.5-6.5z" />
+              </svg>
+            </span>
+            <span className="text-lg font-semibold">{section.label}</span>
+          </figcaption>
+          <Actions actions={section.actions} surface="dark" className="flex flex-col gap-3 min-[480px]:flex-row min-[480px]:flex-wrap" />
         </div>
-        <figcaption className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-ink-950/80 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white">
-          {section.label}
-        </figcaption>
       </figure>
     </Section>
   );

@@ -1,0 +1,27 @@
+import type { ReactNode } from "react";
+
+/**
+ * A compound with a short part ("e-mail", "in-app", "20-minute", "AI-drafted") kept on
+ * one line: a line that ends in "e-" and a next one that starts with "mail" reads as a
+ * broken word. Longer compounds ("district-wide") may still break at their hyphen. The
+ * text is unchanged (the hyphen stays a hyphen); only the wrap is.
+ */
+const SHORT_COMPOUND = /\b(?:[\p{L}\p{N}]{1,3}-[\p{L}\p{N}]+|[\p{L}\p{N}]+-[\p{L}\p{N}]{1,4})\b/gu;
+
+export function keepCompounds(text: string): ReactNode {
+  if (!text.includes("-")) return text;
+  const out: ReactNode[] = [];
+  let at = 0;
+  for (const m of text.matchAll(SHORT_COMPOUND)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(
+      <span key={m.index} className="whitespace-nowrap">
+        {m[0]}
+      </span>,
+    );
+    at = m.index + m[0].length;
+  }
+  if (at === 0) return text;
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
