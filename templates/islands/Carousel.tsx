@@ -29,6 +29,7 @@ import { cardClass, slideClass, type Tone } from "./carousel/look.ts";
 import { fillLabel } from "./carousel/slides.ts";
 import type { Image } from "../content-types.ts";
 import { Photo } from "../ui/Photo.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 /** A card's image: 85% of the row on phones, half from sm, a third from lg (cardClass), less the card's padding. */
 const CARD_IMAGE = "(min-width: 1280px) 334px, (min-width: 1024px) calc(33vw - 60px), (min-width: 640px) calc(50vw - 64px), calc(85vw - 76px)";
@@ -139,7 +140,7 @@ function Card({ item, i, p, tone, current }: ItemProps) {
         <p className={cx("mt-6 text-xs font-semibold tracking-wider uppercase", dark ? "text-accent-300" : "text-brand-600")}>{item.category}</p>
       ) : null}
       <h3 className={cx("text-xl font-semibold", item.category ? "mt-2" : "mt-6", dark ? "text-white" : "text-ink-900")}>{item.title}</h3>
-      <p className={cx("mt-3 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{item.description}</p>
+      <p className={cx("mt-3 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{keepCompounds(item.description)}</p>
       <CheckList points={item.points} tone={tone} className="mt-4" />
       {item.image ? <ItemImage image={item.image} sizes={CARD_IMAGE} className="mt-6 w-full" /> : null}
       {current ? <ItemProgress dark={dark} /> : null}
@@ -156,7 +157,7 @@ function Slide({ item, i, p, tone, current }: ItemProps) {
           <p className={cx("text-sm font-semibold tracking-wider uppercase", dark ? "text-accent-300" : "text-brand-600")}>{item.category}</p>
         ) : null}
         <h3 className={cx("mt-3 text-2xl font-bold tracking-tight text-balance sm:text-3xl", dark ? "text-white" : "text-ink-900")}>{item.title}</h3>
-        <p className={cx("mt-4 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")}>{item.description}</p>
+        <p className={cx("mt-4 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")}>{keepCompounds(item.description)}</p>
         <CheckList points={item.points} tone={tone} className="mt-5 text-base" />
       </div>
       {item.image ? (

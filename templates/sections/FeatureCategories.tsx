@@ -13,6 +13,7 @@ import { cx } from "../ui/cx.ts";
 import { FeatureList } from "../ui/FeatureList.tsx";
 import { Icon } from "../ui/Icon.tsx";
 import { cardSurface, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 /** The address of a category's page: the prefix the schema's x-page gives its id, which the build checks. */
 const PAGE_PREFIX = featuresSchema.$defs.category.properties.id["x-page"];
@@ -37,7 +38,7 @@ function CategoryCard({ category, tone }: { category: FeatureCategory; tone: Ton
           ) : null}
         </h3>
       </div>
-      <p className={cx("mt-4 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{category.summary}</p>
+      <p className={cx("mt-4 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{keepCompounds(category.summary)}</p>
       <FeatureList
         items={category.groups.flatMap((g) => g.items)}
         where="overview"

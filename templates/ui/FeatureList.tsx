@@ -9,6 +9,7 @@ import { Badge } from "./Badge.tsx";
 import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
 import type { Tone } from "./Section.tsx";
+import { keepCompounds } from "./compounds.tsx";
 
 /** Where a feature is listed: the /features overview, or its category's page. */
 export type FeatureContext = "overview" | "page";
@@ -46,14 +47,14 @@ export function FeatureList({
               className={cx("mt-1 size-4 shrink-0", soon ? "text-ink-500" : dark ? "text-accent-300" : "text-accent-600")}
             />
             <p>
-              <span className={cx("font-semibold", dark ? "text-white" : "text-ink-900")}>{item.title}</span>
+              <span className={cx("font-semibold", dark ? "text-white" : "text-ink-900")}>{keepCompounds(item.title)}</span>
               {soon ? (
                 <>
                   {" "}
                   <Badge tone={tone}>{labels.comingSoon}</Badge>
                 </>
               ) : null}{" "}
-              – {item.description}
+              – {keepCompounds(item.description)}
             </p>
           </li>
         );

@@ -3,9 +3,10 @@
  * elements. Only the nodes of scripts/runtime/model.ts exist; raw HTML never got this
  * far, and links were checked by the build.
  */
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { BlockMarkdown, InlineMarkdown, MdNode } from "json-site/api";
 import { useRender } from "../context.ts";
+import { keepCompounds } from "./compounds.tsx";
 import { isExternal, NEW_TAB } from "./links.ts";
 
 function NewTabNote() {
@@ -39,7 +40,7 @@ function render(nodes: MdNode[], headings: Headings = "section"): ReactNode[] {
   return nodes.map((n, i) => {
     switch (n.type) {
       case "text":
-        return n.value;
+        return <Fragment key={i}>{keepCompounds(n.value)}</Fragment>;
       case "inlineCode":
         return <code key={i}>{n.value}</code>;
       case "break":

@@ -1,6 +1,7 @@
 /** A product from content/collections/products.json as a card. */
 import type { Product } from "../content-types.ts";
 import { Icon } from "./Icon.tsx";
+import { keepCompounds } from "./compounds.tsx";
 
 export function ProductCard({ product }: { product: Product }) {
   return (
@@ -10,12 +11,12 @@ export function ProductCard({ product }: { product: Product }) {
       </span>
       <h3 className="mt-5 text-xl font-semibold text-ink-900">{product.title}</h3>
       <p className="text-sm font-medium text-brand-600">{product.subtitle}</p>
-      <p className="mt-3 text-ink-600">{product.description}</p>
+      <p className="mt-3 text-ink-600">{keepCompounds(product.description)}</p>
       <ul className="mt-5 space-y-2 text-sm text-ink-700">
         {product.features.map((f) => (
           <li key={f} className="flex gap-2">
             <Icon name="check" className="mt-0.5 size-4 shrink-0 text-accent-600" />
-            {f}
+            <span>{keepCompounds(f)}</span>
           </li>
         ))}
       </ul>

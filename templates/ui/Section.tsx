@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import type { InlineMarkdown } from "json-site/api";
 import { cx } from "./cx.ts";
 import { Inline } from "./Markdown.tsx";
+import { keepCompounds } from "./compounds.tsx";
 
 export type Tone = "light" | "muted" | "dark";
 
@@ -69,7 +70,7 @@ export function CheckList({ points, tone = "light", className }: { points: strin
           <svg className={cx("icon-stroke mt-0.5 size-4 shrink-0", tone === "dark" ? "text-accent-300" : "text-accent-600")} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M20 6L9 17l-5-5" />
           </svg>
-          {p}
+          <span>{keepCompounds(p)}</span>
         </li>
       ))}
     </ul>
