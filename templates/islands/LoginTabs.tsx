@@ -87,9 +87,13 @@ export default function LoginTabs({ label, tabs, fields, notice }: LoginTabsProp
         <div key={tab.id} role="tabpanel" id={`login-panel-${tab.id}`} aria-labelledby={`login-tab-${tab.id}`} hidden={i !== selected} tabIndex={0} className="p-5 sm:p-8">
           <h2 className="text-2xl font-bold tracking-tight text-ink-900">{tab.heading}</h2>
           <p className="mt-2 leading-7 text-ink-600">{tab.description}</p>
-          <ul className="mt-4 flex flex-wrap gap-2">
+          {/* What the portal holds, as a plain list with check marks (pills here read as filters or buttons). */}
+          <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-ink-700">
             {tab.features.map((f) => (
-              <li key={f} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+              <li key={f} className="flex items-center gap-1.5">
+                <svg className="icon-stroke size-4 shrink-0 text-accent-600" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path d="M20 6L9 17l-5-5" />
+                </svg>
                 {f}
               </li>
             ))}

@@ -37,7 +37,7 @@ export function NavLinkItem({
 }) {
   const text = (
     <>
-      <span className={titleClassName}>{link.title}</span>
+      <span className={`nav-title ${titleClassName}`}>{link.title}</span>
       {link.hiring ? <HiringBadge text={labels.hiring} /> : null}
       {link.external ? <span className="sr-only"> {labels.newTab}</span> : null}
       {withDescription && link.description ? <span className={descriptionClassName}>{link.description}</span> : null}

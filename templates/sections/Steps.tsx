@@ -14,13 +14,16 @@ export function Steps({ section }: { section: StepsSection }) {
       <ol className={cx("mt-12 grid gap-6", section.steps.length === 4 ? "md:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3")}>
         {section.steps.map((step, i) => (
           <li key={step.title} className={cx("relative rounded-card border p-6", cardSurface(tone))}>
-            {step.label ? (
-              <span className="inline-flex h-10 items-center rounded-full bg-brand-600 px-4 font-bold text-white">{step.label}</span>
-            ) : (
-              <span aria-hidden="true" className="grid size-10 place-items-center rounded-full bg-brand-600 font-bold text-white">
+            {/* The step's number in a quiet ring, and its label as a caption beside it: nothing here looks like a button, since nothing here is one. */}
+            <p className="flex items-center gap-3">
+              <span
+                aria-hidden="true"
+                className={cx("grid size-10 shrink-0 place-items-center rounded-full font-bold tabular-nums ring-1", dark ? "bg-white/10 text-accent-300 ring-white/20" : "bg-brand-50 text-brand-700 ring-brand-200")}
+              >
                 {i + 1}
               </span>
-            )}
+              {step.label ? <span className={cx("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-700")}>{step.label}</span> : null}
+            </p>
             <h3 className={cx("mt-4 text-lg font-semibold", dark ? "text-white" : "text-ink-900")}>{step.title}</h3>
             <p className={cx("mt-2 leading-7", dark ? "text-ink-300" : "text-ink-600")}>
               <Inline md={step.description} />

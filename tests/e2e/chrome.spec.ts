@@ -12,7 +12,7 @@ test.describe("not-found page", () => {
     await expect.poll(() => logged.join("\n")).toContain("/no/such/page");
     await home.click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.locator("h1")).toContainText("Run every building");
+    await expect(page.locator("h1")).toContainText("Run Every Building");
   });
 });
 

@@ -46,7 +46,7 @@ test("opens from the header with the duration, the calendar and a new-tab link",
 
 test("is a modal dialog: focus inside, Tab wraps, Escape closes and focus returns", async ({ page }) => {
   await page.goto("/");
-  const trigger = page.locator("main").getByRole("button", { name: "Request a Demo" }).first();
+  const trigger = page.locator("main").getByRole("button", { name: "Schedule a Demo", exact: true }).first();
   await trigger.focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Schedule a Demo" });
@@ -88,8 +88,8 @@ test("without JavaScript, a demo button leads to the calendar itself", async ({ 
   const page = await context.newPage();
   await stubCalendar(page);
   await page.goto("/");
-  await expect(page.locator("main").getByRole("button", { name: "Request a Demo" })).toHaveCount(0);
-  await page.locator("main").getByRole("link", { name: "Request a Demo" }).first().click();
+  await expect(page.locator("main").getByRole("button", { name: "Schedule a Demo", exact: true })).toHaveCount(0);
+  await page.locator("main").getByRole("link", { name: "Schedule a Demo", exact: true }).first().click();
   await expect(page).toHaveURL(CALENDAR);
   await context.close();
 });

@@ -46,7 +46,7 @@ test("cross-links and product cards go to the right product", async ({ page }) =
   await page.goto("/products");
   await page.locator("main").getByRole("link", { name: /Explore Konnect/ }).click();
   await expect(page).toHaveURL(/\/products\/urbi-konnect$/);
-  await expect(page.locator("h1")).toHaveText("Bring your business to the buildings next door");
+  await expect(page.locator("h1")).toHaveText("Bring Your Business to the Buildings Next Door");
   await page.locator("main").getByRole("link", { name: "Kore" }).click();
   await expect(page).toHaveURL(/\/products\/urbi-kore$/);
   await page.locator("main").getByRole("link", { name: "HERO AI", exact: true }).click();

@@ -37,12 +37,14 @@ export function groupLinks(links: NavLink[]): { title?: string | undefined; link
   return groups;
 }
 
-/** A panel link's icon in its tile (drawn on the server only: the header has no hydrated JavaScript). */
-function LinkIcon({ link }: { link: NavLink }) {
+/** A link's icon in its tile, a size smaller in a compact dropdown (drawn on the server only: the header has no hydrated JavaScript). */
+function LinkIcon({ link, small = false }: { link: NavLink; small?: boolean }) {
   if (!link.icon) return null;
   return (
-    <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 group-hover/item:bg-brand-600 group-hover/item:text-white">
-      <Icon name={link.icon} className="size-[18px]" />
+    <span
+      className={`grid shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-600 group-hover/item:bg-brand-600 group-hover/item:text-white ${small ? "mt-0.5 size-8" : "size-9"}`}
+    >
+      <Icon name={link.icon} className={small ? "size-4" : "size-[18px]"} />
     </span>
   );
 }
@@ -54,7 +56,7 @@ const PANEL_ITEM = {
   descriptionClassName: "mt-1 block text-sm leading-6 text-ink-600",
 };
 const DROPDOWN_ITEM = {
-  className: "block rounded-lg px-3 py-2 text-sm hover:bg-ink-50",
+  className: "group/item flex gap-3 rounded-lg px-3 py-2 text-sm hover:bg-ink-50",
   titleClassName: "font-medium text-ink-900",
   descriptionClassName: "block text-xs leading-5 text-ink-600",
 };
@@ -104,10 +106,10 @@ export function Menu({ id, title, links, style, align = "left", labels, buttonCl
         {panel && links.some((l) => l.group) ? (
           <GroupedPanel id={id} links={links} labels={labels} />
         ) : (
-          <ul className={panel ? `grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}` : "w-64 rounded-xl border border-ink-200 bg-white p-1.5 text-left text-ink-900 shadow-card"}>
+          <ul className={panel ? `grid gap-1 rounded-2xl border border-ink-200 bg-white p-2 text-ink-900 shadow-card ${PANEL_GRID[n === 1 ? 1 : n % 3 === 0 || n > 4 ? 3 : 2]}` : "w-72 rounded-xl border border-ink-200 bg-white p-1.5 text-left text-ink-900 shadow-card"}>
             {links.map((l) => (
               <li key={l.title}>
-                <NavLinkItem link={l} labels={labels} withDescription {...(panel ? PANEL_ITEM : DROPDOWN_ITEM)} icon={panel ? <LinkIcon link={l} /> : undefined} />
+                <NavLinkItem link={l} labels={labels} withDescription {...(panel ? PANEL_ITEM : DROPDOWN_ITEM)} icon={<LinkIcon link={l} small={!panel} />} />
               </li>
             ))}
           </ul>
