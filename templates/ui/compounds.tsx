@@ -3,10 +3,11 @@ import type { ReactNode } from "react";
 /**
  * A compound with a short part ("e-mail", "in-app", "20-minute", "AI-drafted") kept on
  * one line: a line that ends in "e-" and a next one that starts with "mail" reads as a
- * broken word. Longer compounds ("district-wide") may still break at their hyphen. The
+ * broken word. Compounds whose parts are both longer than three letters
+ * ("district-wide", "high-rise") may still break at their hyphen. The
  * text is unchanged (the hyphen stays a hyphen); only the wrap is.
  */
-const SHORT_COMPOUND = /\b(?:[\p{L}\p{N}]{1,3}-[\p{L}\p{N}]+|[\p{L}\p{N}]+-[\p{L}\p{N}]{1,4})\b/gu;
+const SHORT_COMPOUND = /\b(?:[\p{L}\p{N}]{1,3}-[\p{L}\p{N}]+|[\p{L}\p{N}]+-[\p{L}\p{N}]{1,3})\b/gu;
 
 export function keepCompounds(text: string): ReactNode {
   if (!text.includes("-")) return text;

@@ -62,7 +62,7 @@ describe("hero slideshow", () => {
     }
     // Same box for every image, with its size: no layout shift.
     for (const img of imgs) {
-      expect(img).toMatch(/class="absolute inset-0 size-full object-cover /);
+      expect(img).toMatch(/class="absolute inset-0 h-88 w-full object-cover max-sm:bottom-auto sm:h-full /);
       expect(img).toContain('width="1600" height="1000"');
       expect(img).toContain("motion-reduce:transition-none");
     }

@@ -67,7 +67,7 @@ describe("header server HTML", () => {
 
   it("renders a plain link for an entry with href, a dropdown or a panel for an entry with links", () => {
     expect(html).toContain('<a href="/pricing" class="block rounded-md px-3 py-2 text-sm font-medium hover:bg-current/10">Pricing</a>');
-    expect(html).toMatch(/<div id="site-menu-1" class="header-menu [^"]*"><ul class="w-64 /);
+    expect(html).toMatch(/<div id="site-menu-1" class="header-menu [^"]*"><ul class="w-72 /);
     expect(html).toMatch(/<div id="site-menu-2" class="header-menu [^"]*"><ul class="grid [^"]*grid-cols-2/);
     expect(html).toContain("Run operations");
   });
