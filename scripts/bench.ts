@@ -31,6 +31,7 @@
  *  --scale-sizes=50,200     other numbers of synthetic entries for scale (default 1000,4000;
  *                           the largest is also built single-threaded and by Eleventy)
  *  --lighthouse-runs=1      Lighthouse runs per page (default 3)
+ *  --lighthouse-pages=/,/pricing  the pages Lighthouse runs on (default: / and the largest others)
  *  --photos=20              generated photos for the photos section (default 200)
  *  --photos-runs=3          its cold builds (default 1; the warm builds are 3)
  * This file parses the arguments, runs the sections, prints a plain-text report and writes
@@ -77,6 +78,12 @@ const lhRunsArg = args.find((a) => a.startsWith("--lighthouse-runs="));
 const lighthouseRunsPerPage = lhRunsArg ? Number(lhRunsArg.slice("--lighthouse-runs=".length)) : LIGHTHOUSE_RUNS;
 if (!Number.isInteger(lighthouseRunsPerPage) || lighthouseRunsPerPage < 1) {
   console.error("bench: --lighthouse-runs takes a whole number, 1 or more");
+  process.exit(2);
+}
+const lhPagesArg = args.find((a) => a.startsWith("--lighthouse-pages="));
+const lighthousePagesWanted = lhPagesArg ? lhPagesArg.slice("--lighthouse-pages=".length).split(",").filter(Boolean) : undefined;
+if (lighthousePagesWanted?.some((p) => !p.startsWith("/"))) {
+  console.error("bench: --lighthouse-pages takes the site's paths, each starting with /: --lighthouse-pages=/,/pricing");
   process.exit(2);
 }
 /** `--name=N`: a whole number, 1 or more, or `fallback` without the argument. */
@@ -155,7 +162,7 @@ try {
   if (wanted("bytes")) pages = pageBytes();
   if (wanted("reload")) reload = await saveToReload();
   if (wanted("scale")) scaled = await scale(scaleSizes);
-  if (wanted("lighthouse")) lh = await lighthouseRuns(lighthouseRunsPerPage);
+  if (wanted("lighthouse")) lh = await lighthouseRuns(lighthouseRunsPerPage, lighthousePagesWanted);
   if (wanted("photos")) photoResult = await photoBuilds(photoCount, photoColdRuns);
   if (wanted("studio")) studio = await studioBench();
   if (wanted("leads")) leads = await leadsBench();

@@ -1,7 +1,8 @@
 /**
  * Section 6, lighthouse: Lighthouse (mobile defaults: simulated slow 4G and CPU slowdown) on
  * a few pages of the dist/ that is there (nothing is built): the home page and the largest
- * others by bytes, from its routes.json (lighthousePages), served by
+ * others by bytes, from its routes.json (lighthousePages), or the pages named by
+ * --lighthouse-pages=/,/pricing (scripts/bench.ts), served by
  * scripts/lib/server.ts as npm start serves them, LIGHTHOUSE_RUNS runs per page (or
  * --lighthouse-runs=N, scripts/bench.ts), each in a
  * fresh headless Chromium: each category score, FCP, LCP, TBT and CLS and the weighted audits
@@ -81,7 +82,7 @@ async function launchChromium(): Promise<{ port: number; close(): Promise<void> 
   };
 }
 
-export async function lighthouseRuns(runsPerPage = LIGHTHOUSE_RUNS): Promise<{ version: string; runs: Record<string, LighthouseRun[]>; median: Record<string, LighthouseRun> }> {
+export async function lighthouseRuns(runsPerPage = LIGHTHOUSE_RUNS, only?: string[]): Promise<{ version: string; runs: Record<string, LighthouseRun[]>; median: Record<string, LighthouseRun> }> {
   if (!existsSync(path.join(paths.dist, "routes.json"))) throw new Error("Lighthouse needs a built dist/: run npm run build (or the cold section) first");
   const { default: lighthouse } = await import("lighthouse");
   const version = (JSON.parse(readFileSync(path.join(ROOT, "node_modules", "lighthouse", "package.json"), "utf8")) as { version: string }).version;
@@ -89,7 +90,10 @@ export async function lighthouseRuns(runsPerPage = LIGHTHOUSE_RUNS): Promise<{ v
   const server = await startServer({ dist: paths.dist, port });
   const runs: Record<string, LighthouseRun[]> = {};
   try {
-    for (const page of lighthousePages()) {
+    const known = new Set((JSON.parse(readFileSync(path.join(paths.dist, "routes.json"), "utf8")) as { path: string }[]).map((r) => r.path));
+    const unknown = only?.filter((p) => !known.has(p)) ?? [];
+    if (unknown.length) throw new Error(`--lighthouse-pages: ${unknown.join(", ")} ${unknown.length === 1 ? "is not a page" : "are not pages"} of the built site (dist/routes.json)`);
+    for (const page of only?.length ? only : lighthousePages()) {
       runs[page] = [];
       for (let i = 0; i < runsPerPage; i++) {
         const chrome = await launchChromium();
