@@ -2,7 +2,7 @@
  * The carousel section's behaviour (templates/sections/Carousel.tsx renders the
  * heading around it). WAI-ARIA APG carousel: a region named by the heading with
  * aria-roledescription="carousel"; each item a group with
- * aria-roledescription="slide" named "n of N"; the slides' container is a live
+ * aria-roledescription="slide" named "n of N"; the slides' wrapper is a live
  * region, "off" while rotating and "polite" otherwise; a pause/play button, previous
  * and next buttons, one dot per slide. Rotation (carousel/useAutoplay.ts) pauses while
  * the pointer is over the region or keyboard focus is inside it, never starts by
@@ -167,11 +167,11 @@ function Slide({ item, i, p, tone, current }: ItemProps) {
         <span
           aria-hidden="true"
           className={cx(
-            "hidden size-40 place-items-center rounded-[2rem] md:grid lg:size-48",
+            "-order-1 grid size-20 place-items-center rounded-3xl md:order-none md:size-40 md:rounded-[2rem] lg:size-48",
             dark ? "bg-accent-400/10 text-accent-300 ring-1 ring-accent-300/20" : "bg-white text-brand-600 shadow-card ring-1 ring-brand-100",
           )}
         >
-          <IconSvg shape={item.icon} className="size-20 lg:size-24" />
+          <IconSvg shape={item.icon} className="size-10 md:size-20 lg:size-24" />
         </span>
       )}
       {current ? <ItemProgress dark={dark} /> : null}

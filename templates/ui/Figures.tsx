@@ -26,18 +26,21 @@ export function Figures({
   size,
   dark = false,
   align = "start",
+  inlineOnPhones = false,
   className,
 }: {
   items: readonly Figure[];
   size: keyof typeof VALUE;
   dark?: boolean;
   align?: "start" | "center";
+  /** On phones, the label beside its value rather than under it (a row each, for figures that would wrap in columns). */
+  inlineOnPhones?: boolean;
   className?: string | undefined;
 }) {
   return (
     <ul className={className}>
       {items.map((item) => (
-        <li key={item.label} className={cx("flex flex-col gap-1.5", align === "center" && "items-center text-center")}>
+        <li key={item.label} className={cx("flex flex-col gap-1.5", inlineOnPhones && "max-sm:flex-row max-sm:items-baseline max-sm:gap-3", align === "center" && "items-center text-center")}>
           <span className={cx(VALUE[size], "figure", dark ? "text-white" : "text-ink-900")}>{item.value}</span>{" "}
           <span className={cx("text-sm leading-6 font-medium sm:text-base", dark ? "text-ink-300" : "text-ink-600")}>{item.label}</span>
         </li>

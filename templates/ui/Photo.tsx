@@ -7,13 +7,13 @@
 import { Picture, type PictureProps } from "json-site/api";
 import type { Image } from "../content-types.ts";
 
-/** Slot widths of the site's layouts: the page container is 80rem wide at most, with 1rem, 1.5rem or 2rem of padding each side. */
+/** Slot widths of the site's layouts: the page's content column is 80rem wide at most, with 1rem, 1.5rem or 2rem of padding each side. */
 export const SLOT = {
   /** Behind a hero: the whole screen. */
   fullBleed: "100vw",
-  /** A product screen beside a hero's text: 1.15 parts of the container's two columns from lg up. */
+  /** A product screen beside a hero's text: 1.15 parts of the content column's two columns from lg up. */
   heroScreen: "(min-width: 1280px) 640px, (min-width: 1024px) calc(53vw - 64px), calc(100vw - 32px)",
-  /** Half the container beside text (split sections, feature groups): 4rem between the columns. */
+  /** Half the content column beside text (split sections, feature groups): 4rem between the columns. */
   halfWithGap: "(min-width: 1280px) 576px, (min-width: 1024px) calc(50vw - 64px), calc(100vw - 32px)",
   /** Half of a full-width card (the case study). */
   halfCard: "(min-width: 1280px) 608px, (min-width: 1024px) calc(50vw - 32px), calc(100vw - 32px)",

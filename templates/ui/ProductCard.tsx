@@ -1,11 +1,12 @@
 /** A product from content/collections/products.json as a card. */
 import type { Product } from "../content-types.ts";
+import { cx } from "./cx.ts";
 import { Icon } from "./Icon.tsx";
 import { keepCompounds } from "./compounds.tsx";
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, className }: { product: Product; className?: string }) {
   return (
-    <li className="flex flex-col rounded-card border border-ink-200 bg-white p-6 shadow-card">
+    <li className={cx("flex flex-col rounded-card border border-ink-200 bg-white p-6 shadow-card", className)}>
       <span className="grid size-12 place-items-center rounded-xl bg-brand-50 text-brand-600">
         <Icon name={product.icon} className="size-6" />
       </span>
