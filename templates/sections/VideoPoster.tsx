@@ -18,17 +18,17 @@ export function VideoPoster({ section }: { section: VideoPosterSection }) {
       <figure className={cx("relative mx-auto max-w-5xl overflow-hidden rounded-3xl bg-ink-950 shadow-card", section.heading && "mt-12")}>
         <Photo image={image} sizes={SLOT.wideFigure} className="h-auto w-full" />
         {/* The caption: under the picture on phones, over its lower part from sm up. The play mark is decorative; the label says the video is on its way, and the buttons lead to what exists now. */}
-        <div className="flex flex-col gap-4 p-6 text-white sm:absolute sm:inset-x-0 sm:bottom-0 sm:flex-row sm:items-end sm:justify-between sm:bg-linear-to-t sm:from-ink-950/90 sm:via-ink-950/60 sm:to-transparent sm:p-8 sm:pt-28">
-          <figcaption className="flex items-center gap-3">
+        <figcaption className="flex flex-col gap-4 p-6 text-white sm:absolute sm:inset-x-0 sm:bottom-0 sm:flex-row sm:items-end sm:justify-between poster-shade sm:p-8 sm:pt-28">
+          <span className="flex items-center gap-3">
             <span aria-hidden="true" className="grid size-11 shrink-0 place-items-center rounded-full bg-white/15 ring-1 ring-white/30">
               <svg className="ml-0.5 size-5" viewBox="0 0 24 24" fill="currentColor" focusable="false">
                 <path d="M8 5.5v13l10.5-6.5z" />
               </svg>
             </span>
             <span className="text-lg font-semibold">{section.label}</span>
-          </figcaption>
+          </span>
           <Actions actions={section.actions} surface="dark" className="flex flex-col gap-3 min-[480px]:flex-row min-[480px]:flex-wrap" />
-        </div>
+        </figcaption>
       </figure>
     </Section>
   );

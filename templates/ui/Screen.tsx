@@ -2,8 +2,8 @@
  * A drawing of the product's screens (a UI mock-up) framed as a window: beside the
  * text from `sm` up, shown whole; on phones, enlarged and cropped to a 4:5 window
  * (60% of its width, at 1.67× the size it would have whole), so that its words stay
- * readable instead of shrinking to a thumbnail. The image's `focus` says which part
- * a phone keeps: left (the default), center or right. A photo is shown whole
+ * readable instead of shrinking to a thumbnail, fading out where it is cut (styles.css).
+ * The image's `focus` says which part a phone keeps: left (the default), center or right. A photo is shown whole
  * everywhere: its copies and focal point are the generator's.
  */
 import type { Image } from "../content-types.ts";
@@ -12,15 +12,15 @@ import { Photo } from "./Photo.tsx";
 
 /** The phone crop's position, by the focus words an editor writes (classes spelled out, so that Tailwind keeps them). */
 const PHONE_CROP: Record<string, string> = {
-  left: "max-sm:object-left",
-  "top left": "max-sm:object-left",
-  "bottom left": "max-sm:object-left",
-  center: "max-sm:object-center",
-  top: "max-sm:object-center",
-  bottom: "max-sm:object-center",
-  right: "max-sm:object-right",
-  "top right": "max-sm:object-right",
-  "bottom right": "max-sm:object-right",
+  left: "max-sm:object-left screen-cut-right",
+  "top left": "max-sm:object-left screen-cut-right",
+  "bottom left": "max-sm:object-left screen-cut-right",
+  center: "max-sm:object-center screen-cut-both",
+  top: "max-sm:object-center screen-cut-both",
+  bottom: "max-sm:object-center screen-cut-both",
+  right: "max-sm:object-right screen-cut-left",
+  "top right": "max-sm:object-right screen-cut-left",
+  "bottom right": "max-sm:object-right screen-cut-left",
 };
 
 /** Whether the image is a drawing (an SVG, published as it is) rather than a photo. */

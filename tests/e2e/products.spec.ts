@@ -51,7 +51,7 @@ test("cross-links and product cards go to the right product", async ({ page }) =
   await expect(page).toHaveURL(/\/products\/urbi-kore$/);
   await page.locator("main").getByRole("link", { name: "HERO AI", exact: true }).click();
   await expect(page).toHaveURL(/\/products\/urbi-hero-ai$/);
-  await expect(page.locator("h1")).toContainText("answers residents");
+  await expect(page.locator("h1")).toContainText("Answers Residents");
   await expect(page.locator("main")).toContainText("80% of routine resident inquiries");
 });
 

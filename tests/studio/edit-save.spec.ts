@@ -16,9 +16,9 @@ const PLANS = "content/collections/plans.json";
 test("a new hero heading shows in the preview, saves as one changed line, and builds", async ({ page, studio }) => {
   await openStudio(page, studio);
   const heading = page.getByRole("group", { name: /^Hero\*?$/ }).getByRole("textbox", { name: "Heading", exact: true });
-  await expect(heading).toHaveValue("Run every building from one intelligent platform");
+  await expect(heading).toHaveValue("Run Every Building from One Intelligent Platform");
   // The preview shows the page as saved before the edit.
-  await expect(preview(page).getByRole("heading", { level: 1 })).toHaveText(/Run every building from one intelligent platform/, { timeout: 0 });
+  await expect(preview(page).getByRole("heading", { level: 1 })).toHaveText(/Run Every Building from One Intelligent Platform/, { timeout: 0 });
 
   const wanted = "Every building, run from one calm screen";
   await heading.fill(wanted);
@@ -32,7 +32,7 @@ test("a new hero heading shows in the preview, saves as one changed line, and bu
   expect((await studio.git("status", "--porcelain")).trim()).toBe(`M ${HOME}`);
   const diff = await studio.git("diff", "-U0", "--", HOME);
   const changed = diff.split("\n").filter((l) => /^[-+](?![-+]{2} )/.test(l));
-  expect(changed).toEqual([`-      "heading": "Run every building from one intelligent platform",`, `+      "heading": "${wanted}",`]);
+  expect(changed).toEqual([`-      "heading": "Run Every Building from One Intelligent Platform",`, `+      "heading": "${wanted}",`]);
 
   const build = await studio.build();
   expect(build.code, build.output).toBe(0);

@@ -7,7 +7,7 @@ import { expect, openFile, openStudio, preview, status, test } from "./support/s
 test("a button's kind is chosen by name, and switching keeps its label", async ({ page, studio }) => {
   await openStudio(page, studio);
   const hero = page.getByRole("group", { name: /^Hero\*?$/ });
-  const first = hero.getByRole("group", { name: /^Action 1: Request a Demo\*?$/ });
+  const first = hero.getByRole("group", { name: /^Action 1: Schedule a Demo\*?$/ });
   const kind = first.getByRole("combobox", { name: "What it is" });
   await expect(kind).toHaveValue("opens");
   await expect(kind.locator("option:checked")).toHaveText("Opens a dialog (demo or assessment)");
@@ -17,16 +17,16 @@ test("a button's kind is chosen by name, and switching keeps its label", async (
   await expect(page.getByRole("combobox", { name: /^Kind$/ })).toHaveCount(0);
 
   await kind.selectOption({ label: "Goes to a page or web address" });
-  await expect(first.getByRole("textbox", { name: "Label", exact: true })).toHaveValue("Request a Demo");
+  await expect(first.getByRole("textbox", { name: "Label", exact: true })).toHaveValue("Schedule a Demo");
   await expect(first.getByRole("combobox", { name: /^Opens\b/ })).toHaveCount(0);
   const link = first.getByRole("textbox", { name: /^Link/ }).or(first.getByRole("combobox", { name: /^Link/ })).first();
   await link.fill("/pricing");
   await link.press("Tab");
-  await expect(preview(page).getByRole("link", { name: "Request a Demo" }).first()).toHaveAttribute("href", /\/pricing/, { timeout: 0 });
+  await expect(preview(page).getByRole("link", { name: "Schedule a Demo", exact: true }).first()).toHaveAttribute("href", /\/pricing/, { timeout: 0 });
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(status(page)).toHaveText("Saved “Urbi Building OS: the operating system for modern buildings”.");
   const saved = JSON.parse(studio.read("content/pages/index.json")) as { sections: { actions: Record<string, unknown>[] }[] };
-  expect(saved.sections[0]!.actions[0]).toEqual({ label: "Request a Demo", href: "/pricing" });
+  expect(saved.sections[0]!.actions[0]).toEqual({ label: "Schedule a Demo", href: "/pricing" });
 });
 
 test("a page moved by Rename can be moved back, with its links, leaving the content as it was", async ({ page, studio }) => {

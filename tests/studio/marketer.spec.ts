@@ -103,7 +103,7 @@ test("a guide's text is edited and saved as one changed line; Changes shows each
   const pane = page.getByRole("complementary", { name: "Changes not yet published" });
   await pane.getByRole("button", { name: /^Show the changes to Urbi Building OS/ }).click();
   const row = pane.getByRole("row").filter({ hasText: "Heading" }).first();
-  await expect(row).toContainText("Run every building from one intelligent platform");
+  await expect(row).toContainText("Run Every Building from One Intelligent Platform");
   await expect(row).toContainText("Every building, one platform");
 
   // Discarding the home page's change brings its file back as it was published, and leaves the guide's.

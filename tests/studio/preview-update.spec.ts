@@ -48,7 +48,7 @@ const frameOf = (page: Page) => page.frames().find((f) => f !== page.mainFrame()
 test("a render shown in place is the page a fresh load of it shows, after any edits", async ({ page, context, sharedStudio }) => {
   test.slow();
   await openStudio(page, sharedStudio);
-  await expect(preview(page).getByRole("heading", { level: 1, name: "Run every building from one intelligent platform" })).toBeVisible({ timeout: 0 });
+  await expect(preview(page).getByRole("heading", { level: 1, name: "Run Every Building from One Intelligent Platform" })).toBeVisible({ timeout: 0 });
   const fresh = await context.newPage();
   const compare = async () => {
     const frame = frameOf(page);

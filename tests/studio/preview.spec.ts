@@ -8,7 +8,7 @@ import { expect, openFile, openStudio, preview, test } from "./support/studio.ts
 test("clicking a heading in the preview focuses its field in the form", async ({ page, sharedStudio }) => {
   await openStudio(page, sharedStudio);
   const frame = preview(page);
-  const h1 = frame.getByRole("heading", { level: 1, name: "Run every building from one intelligent platform" });
+  const h1 = frame.getByRole("heading", { level: 1, name: "Run Every Building from One Intelligent Platform" });
   await expect(h1).toBeVisible({ timeout: 0 });
   await h1.click();
   await expect(page.locator("#root_sections_0_heading")).toBeFocused();
@@ -29,7 +29,7 @@ test("clicking a heading in the preview focuses its field in the form", async ({
 test("opening a collection shows a page that lists it, and a page that already does stays", async ({ page, sharedStudio }) => {
   await openStudio(page, sharedStudio);
   const frame = preview(page);
-  await expect(frame.getByRole("heading", { level: 1, name: "Run every building from one intelligent platform" })).toBeVisible({ timeout: 0 });
+  await expect(frame.getByRole("heading", { level: 1, name: "Run Every Building from One Intelligent Platform" })).toBeVisible({ timeout: 0 });
   // The plans are shown on /pricing only: opening them takes the preview there.
   await openFile(page, /^Plans/);
   await expect(frame.getByRole("heading", { level: 1, name: "Plans that Grow with Your Building" })).toBeVisible({ timeout: 0 });
@@ -48,7 +48,7 @@ test("opening a collection shows a page that lists it, and a page that already d
 
 test("a render of the page shown before, arriving after another page was opened, is not taken for a link followed", async ({ page, sharedStudio }) => {
   await openStudio(page, sharedStudio);
-  await expect(preview(page).getByRole("heading", { level: 1, name: "Run every building from one intelligent platform" })).toBeVisible({ timeout: 0 });
+  await expect(preview(page).getByRole("heading", { level: 1, name: "Run Every Building from One Intelligent Platform" })).toBeVisible({ timeout: 0 });
   await openFile(page, /^Careers at Urbi/);
   await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Careers at Urbi" })).toBeVisible();
   // Careers shown first, so that the frame is not loading when the report below is made from it.
@@ -98,7 +98,7 @@ test("a link in the preview goes to its page; Alt+click on it selects its own fi
   const frame = preview(page);
   // The first check done (the Problems count known), the preview shows the draft's render and stays.
   await expect(page.getByRole("button", { name: /^Problems \d+$/ })).toBeVisible({ timeout: 0 });
-  await expect(frame.getByRole("heading", { level: 1, name: "Run every building from one intelligent platform" })).toBeVisible({ timeout: 0 });
+  await expect(frame.getByRole("heading", { level: 1, name: "Run Every Building from One Intelligent Platform" })).toBeVisible({ timeout: 0 });
   // A plain click follows the link: the preview shows that page and the Studio opens its file.
   // The page is rendered when asked for: as long as the test may run (timeout 0), a busy machine cannot fail it.
   const link = frame.getByRole("contentinfo").getByRole("link", { name: "Property Managers", exact: true });
