@@ -1281,7 +1281,7 @@ export interface CardGridSection {
    */
   columns?: 2 | 3 | 4;
   /**
-   * How the items look: cards (each in its own box, icon above the text from 640 px) or list (compact rows with a small icon and no boxes, for a long set of short items such as a feature list or a roadmap; a badge every item shares is shown once, under the heading; a card's label and link label are for cards only) or scenarios (illustrative examples, not customers: each card's result, its title, in large type inside a dashed frame, under its label, such as the kind of building).
+   * How the items look: cards (each in its own box, icon above the text from 640 px) or list (compact rows with a small icon and no boxes, for a long set of short items such as a feature list or a roadmap; a list of eight items or more shows phones its titles two to a row, and its texts from 640 px up; a badge every item shares is shown once, under the heading; a card's label and link label are for cards only) or scenarios (illustrative examples, not customers: each card's result, its title, in large type inside a dashed frame, under its label, such as the kind of building).
    */
   layout?: "cards" | "list" | "scenarios";
   /**

@@ -86,10 +86,11 @@ const LIST_COLUMNS = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 
 
 /**
  * An item of the list layout: a row with a small icon, the title and its line of text,
- * no box (titles alone, as in a roadmap, go two to a row even on phones). A badge the whole list shares is shown once above the list (see CardGrid), and
+ * no box (titles alone, as in a roadmap, go two to a row even on phones; so do the
+ * titles of a long list, whose texts phones leave to screen readers). A badge the whole list shares is shown once above the list (see CardGrid), and
  * read with each item by screen readers; a badge of its own sits after the title.
  */
-function ListItem({ card, tone, shared }: { card: Card; tone: Tone; shared: string | undefined }) {
+function ListItem({ card, tone, shared, compact }: { card: Card; tone: Tone; shared: string | undefined; compact: boolean }) {
   const { labels } = useRender().site;
   const dark = tone === "dark";
   const external = card.href ? isExternal(card.href) : false;
@@ -117,7 +118,7 @@ function ListItem({ card, tone, shared }: { card: Card; tone: Tone; shared: stri
           ) : null}
         </h3>
         {card.description ? (
-          <p className={cx("mt-1 text-sm leading-6", dark ? "text-ink-300" : "text-ink-600")}>
+          <p className={cx("mt-1 text-sm leading-6", compact && "max-sm:sr-only", dark ? "text-ink-300" : "text-ink-600")}>
             <Inline md={card.description} />
           </p>
         ) : null}
@@ -159,6 +160,8 @@ export function CardGrid({ section }: { section: CardGridSection }) {
   const tone = section.tone ?? "light";
   const shared = sharedBadge(section.cards);
   const list = section.layout === "list";
+  // A long list (eight items or more, none with points) goes two titles to a row on phones; each text stays for screen readers (the wide layout shows it).
+  const compact = list && section.cards.length >= 8 && !section.cards.some((c) => c.points?.length);
   return (
     <Section id={section.id} tone={tone}>
       <SectionHeading eyebrow={section.eyebrow} heading={section.heading} text={section.text} tone={tone} />
@@ -169,9 +172,9 @@ export function CardGrid({ section }: { section: CardGridSection }) {
               <Badge tone={tone}>{shared}</Badge>
             </p>
           ) : null}
-          <ul className={cx("grid gap-x-6 sm:gap-x-10", section.cards.some((c) => c.description || c.points?.length) ? "" : "grid-cols-2", shared ? "mt-6" : "mt-10 sm:mt-12", LIST_COLUMNS[section.columns ?? 3])}>
+          <ul className={cx("grid gap-x-6 sm:gap-x-10", compact || !section.cards.some((c) => c.description) ? "grid-cols-2" : "", shared ? "mt-6" : "mt-10 sm:mt-12", LIST_COLUMNS[section.columns ?? 3])}>
             {section.cards.map((card) => (
-              <ListItem key={card.title} card={card} tone={tone} shared={shared} />
+              <ListItem key={card.title} card={card} tone={tone} shared={shared} compact={compact} />
             ))}
           </ul>
         </>

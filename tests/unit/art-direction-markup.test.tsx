@@ -110,6 +110,15 @@ describe("card grid layouts", () => {
     expect(html.match(/<p class="mt-1 text-sm/g)).toHaveLength(1);
   });
 
+  it("a long list (eight items) shows phones its titles two to a row, each text kept for screen readers", () => {
+    const cards = Array.from({ length: 8 }, (_, i) => ({ title: `Feature ${i + 1}`, description: text(`What feature ${i + 1} does.`) }));
+    const html = renderStatic(<CardGrid section={{ ...roadmap, cards }} />).html;
+    expect(html).toMatch(/<ul class="grid gap-x-6 sm:gap-x-10 grid-cols-2/);
+    expect(html.match(/<p class="mt-1 text-sm leading-6 max-sm:sr-only/g)).toHaveLength(8);
+    const seven = renderStatic(<CardGrid section={{ ...roadmap, cards: cards.slice(0, 7) }} />).html;
+    expect(seven).not.toContain("max-sm:sr-only");
+  });
+
   it("scenarios are set apart from customers: a dashed frame, the label above, the result as the heading", () => {
     const html = renderStatic(
       <CardGrid
