@@ -49,31 +49,24 @@ export function FeatureList({
               name={soon ? "clock" : "check"}
               className={cx("mt-1 size-4 shrink-0", soon ? "text-ink-500" : dark ? "text-accent-300" : "text-accent-600")}
             />
-            {stacked ? (
-              // The title on its line and the description under it, for scanning; the en dash stays in the text (read, copied), not on screen. On phones the overview shows the titles only (the category's page has the details); screen readers still read each description.
-              <p>
-                <span className={cx("font-semibold", dark ? "text-white" : "text-ink-900")}>{keepCompounds(item.title)}</span>
-                {soon ? (
-                  <>
-                    {" "}
-                    <Badge tone={tone}>{labels.comingSoon}</Badge>
-                  </>
-                ) : null}
-                <span className="sr-only"> – </span>
-                <span className="block max-sm:sr-only">{keepCompounds(item.description)}</span>
-              </p>
-            ) : (
-              <p>
-                <span className={cx("font-semibold", dark ? "text-white" : "text-ink-900")}>{keepCompounds(item.title)}</span>
-                {soon ? (
-                  <>
-                    {" "}
-                    <Badge tone={tone}>{labels.comingSoon}</Badge>
-                  </>
-                ) : null}{" "}
-                – {keepCompounds(item.description)}
-              </p>
-            )}
+            {/* Stacked: the title on its line and the description under it, for scanning; the en dash stays in the text (read, copied), not on screen. On phones the overview shows the titles only (the category's page has the details); screen readers still read each description. */}
+            <p>
+              <span className={cx("font-semibold", dark ? "text-white" : "text-ink-900")}>{keepCompounds(item.title)}</span>
+              {soon ? (
+                <>
+                  {" "}
+                  <Badge tone={tone}>{labels.comingSoon}</Badge>
+                </>
+              ) : null}
+              {stacked ? (
+                <>
+                  <span className="sr-only"> – </span>
+                  <span className="block max-sm:sr-only">{keepCompounds(item.description)}</span>
+                </>
+              ) : (
+                <> – {keepCompounds(item.description)}</>
+              )}
+            </p>
           </li>
         );
       })}
