@@ -160,9 +160,18 @@ describe("a thousand idle connections", () => {
     child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "tests/generator/support/serve-child.ts"), dist], {
       cwd: ROOT,
       env: { ...process.env, LEADS_FILE: leads, HEADERS_TIMEOUT_MS: "1500", REQUEST_TIMEOUT_MS: "3000" },
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["pipe", "pipe", "inherit"],
     });
     const childPort = await new Promise<number>((resolve) => child!.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim()))));
+    /** The server's own count: connections it has accepted, and those still open. */
+    const serverCount = () =>
+      new Promise<{ accepted: number; open: number }>((resolve) => {
+        child!.stdout!.once("data", (d: Buffer) => {
+          const [accepted, open] = String(d).trim().split(" ").map(Number);
+          resolve({ accepted: accepted!, open: open! });
+        });
+        child!.stdin!.write("\n");
+      });
     let closedByServer = 0;
     // Opened a hundred at a time: a thousand at once can overflow the queue of connections waiting to be accepted
     // (Node's default backlog, 511), and a connection dropped there may look open to its client without ever reaching
@@ -190,9 +199,15 @@ describe("a thousand idle connections", () => {
     expect(res.status).toBe(201);
     expect(JSON.parse(readFileSync(leads, "utf8").trim())).toMatchObject(lead);
     // Nothing was ever sent on them: the server closes them once the headers timeout has passed
-    // (Node checks every few seconds: waited for, however busy the machine, not timed).
-    // (A run on a machine busy with two other suites closed 969 of them in 50 s: the limit is only there to end a hang.)
-    await vi.waitFor(() => expect(closedByServer).toBe(1000), { timeout: 240_000, interval: 200 });
+    // (Node checks every few seconds: waited for, however busy the machine, not timed; the limit only ends a hang).
+    // Counted by the server itself: on a machine busy with two other suites, CI once saw 997 of the 1000 clients
+    // closed after 240 s, the other 3 never having reached the server (still queued in the kernel, they look open
+    // to their client). What the server accepted, it must close: all but the one or two connections of the page
+    // and the lead above, which keep-alive closes in its own time.
+    await vi.waitFor(async () => expect((await serverCount()).open).toBe(0), { timeout: 240_000, interval: 500 });
+    const { accepted } = await serverCount();
+    expect(accepted, "connections the server accepted").toBeGreaterThan(900);
+    await vi.waitFor(() => expect(accepted - closedByServer).toBeLessThanOrEqual(2), { timeout: 60_000, interval: 200 });
     idle.forEach((s) => s.destroy());
     expect(child.exitCode).toBeNull();
   }, 300_000);

@@ -3,6 +3,8 @@
  * sees whether it survives; prints its port. With LEADS_FILE set it also receives leads
  * (any JSON object) on /api/leads;
  * HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS shorten its limits for slow clients.
+ * Each line written to its stdin is answered on stdout with two numbers: the connections
+ * it has accepted so far and those still open.
  */
 import type { AddressInfo } from "node:net";
 import { createLeadReceiver } from "../../../scripts/lib/leads.ts";
@@ -17,4 +19,12 @@ const server = await startServer({
   headersTimeoutMs: number("HEADERS_TIMEOUT_MS"),
   requestTimeoutMs: number("REQUEST_TIMEOUT_MS"),
 });
+let accepted = 0;
+let open = 0;
+server.on("connection", (socket) => {
+  accepted++;
+  open++;
+  socket.on("close", () => open--);
+});
+process.stdin.on("data", () => process.stdout.write(`${accepted} ${open}\n`));
 process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
