@@ -14,6 +14,19 @@ type Card = CardGridSection["cards"][number];
 
 const COLUMNS = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" } as const;
 
+/** A card's title, a link over the whole card when it has an address (the link's pseudo-element covers the card). */
+function CardTitle({ card, linkClassName }: { card: Card; linkClassName: string }) {
+  const { labels } = useRender().site;
+  if (!card.href) return <>{keepCompounds(card.title)}</>;
+  const external = isExternal(card.href);
+  return (
+    <a href={card.href} className={linkClassName} {...(external ? NEW_TAB : {})}>
+      {keepCompounds(card.title)}
+      {external ? <span className="sr-only"> {labels.newTab}</span> : null}
+    </a>
+  );
+}
+
 /**
  * A card. On phones it is a compact row (icon beside the text) so long grids stay
  * short; from 640 px the icon sits above the text. A badge every card of the grid
@@ -21,9 +34,7 @@ const COLUMNS = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "s
  * to each, but as a quiet label under the title rather than a row of loud pills.
  */
 function CardView({ card, tone, sharedBadge }: { card: Card; tone: Tone; sharedBadge: boolean }) {
-  const { labels } = useRender().site;
   const dark = tone === "dark";
-  const external = card.href ? isExternal(card.href) : false;
   const badge = card.badge && !sharedBadge ? card.badge : undefined;
   const quiet = card.badge && sharedBadge ? card.badge : undefined;
   return (
@@ -48,14 +59,7 @@ function CardView({ card, tone, sharedBadge }: { card: Card; tone: Tone; sharedB
         ) : null}
         {card.label ? <p className={cx("text-sm font-semibold", card.icon ? "sm:mt-4" : "", dark ? "text-accent-300" : "text-brand-600")}>{card.label}</p> : null}
         <h3 className={cx("text-lg font-semibold", card.label ? "mt-1" : card.icon ? "sm:mt-4" : "", dark ? "text-white" : "text-ink-900")}>
-          {card.href ? (
-            <a href={card.href} className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none" {...(external ? NEW_TAB : {})}>
-              {keepCompounds(card.title)}
-              {external ? <span className="sr-only"> {labels.newTab}</span> : null}
-            </a>
-          ) : (
-            keepCompounds(card.title)
-          )}
+          <CardTitle card={card} linkClassName="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none" />
         </h3>
         {quiet ? <p className={cx("mt-0.5 text-xs font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-700")}>{quiet}</p> : null}
         {card.description ? (
@@ -91,9 +95,7 @@ const LIST_COLUMNS = { 2: "sm:grid-cols-2", 3: "sm:grid-cols-2 lg:grid-cols-3", 
  * read with each item by screen readers; a badge of its own sits after the title.
  */
 function ListItem({ card, tone, shared, compact }: { card: Card; tone: Tone; shared: string | undefined; compact: boolean }) {
-  const { labels } = useRender().site;
   const dark = tone === "dark";
-  const external = card.href ? isExternal(card.href) : false;
   return (
     <li className={cx("relative flex gap-3.5 border-t py-4 sm:py-5", dark ? "border-white/10" : "border-ink-200")}>
       {card.icon ? (
@@ -103,14 +105,7 @@ function ListItem({ card, tone, shared, compact }: { card: Card; tone: Tone; sha
       ) : null}
       <div className="min-w-0">
         <h3 className={cx("font-semibold", dark ? "text-white" : "text-ink-900")}>
-          {card.href ? (
-            <a href={card.href} className="after:absolute after:inset-0 focus-visible:outline-none hover:underline" {...(external ? NEW_TAB : {})}>
-              {keepCompounds(card.title)}
-              {external ? <span className="sr-only"> {labels.newTab}</span> : null}
-            </a>
-          ) : (
-            keepCompounds(card.title)
-          )}
+          <CardTitle card={card} linkClassName="after:absolute after:inset-0 focus-visible:outline-none hover:underline" />
           {shared ? <span className="sr-only">, {shared}</span> : card.badge ? (
             <span className="ml-2 align-middle">
               <Badge tone={tone}>{card.badge}</Badge>
