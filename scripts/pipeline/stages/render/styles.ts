@@ -46,7 +46,10 @@ export async function buildStyles(templatesDir: string, font: ResolvedFont): Pro
  * the colour (`currentColor` for `bg-current/10`) keeps its color-mix.
  */
 export function dropExactColorMixes(css: string): string {
-  const declaredOnce = (name: string) => css.split(`${name}:`).length === 2;
+  // How often each theme colour is declared, counted in one pass (not once per rule).
+  const declarations = new Map<string, number>();
+  for (const [, name] of css.matchAll(/(--color-[a-z0-9-]+):/g)) declarations.set(name!, (declarations.get(name!) ?? 0) + 1);
+  const declaredOnce = (name: string) => declarations.get(name) === 1;
   return css.replace(
     /([^{}]+)\{([a-z-]+):(#[0-9a-f]{8})\}@supports \(color:color-mix\(in lab, red, red\)\)\{([^{}]+)\{([a-z-]+):color-mix\(in oklab, var\((--color-[a-z0-9-]+)\) \d+(?:\.\d+)?%, transparent\)\}\}/g,
     (whole, selector: string, property: string, fallback: string, selector2: string, property2: string, variable: string) =>
