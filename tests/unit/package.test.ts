@@ -11,6 +11,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -66,7 +67,9 @@ beforeAll(async () => {
   expect(installed.code, installed.out).toBe(0);
   expect(cloned.code, cloned.out).toBe(0);
 }, 900_000);
-afterAll(() => rmSync(parent, { recursive: true, force: true }));
+// Two installed sites are tens of thousands of files: removing them took over a minute on a busy CI
+// machine, so the removal is asynchronous and has the install's own time limit.
+afterAll(() => rm(parent, { recursive: true, force: true }), 900_000);
 
 describe("the generator's package", () => {
   it("packs the generator with its command and public API, and nothing of the Building OS site", () => {
