@@ -139,7 +139,7 @@ function Card({ item, i, p, tone, current }: ItemProps) {
       {item.category ? (
         <p className={cx("mt-6 text-xs font-semibold tracking-wider uppercase", dark ? "text-accent-300" : "text-brand-600")}>{item.category}</p>
       ) : null}
-      <h3 className={cx("text-xl font-semibold", item.category ? "mt-2" : "mt-6", dark ? "text-white" : "text-ink-900")}>{item.title}</h3>
+      <h3 className={cx("text-xl font-semibold", item.category ? "mt-2" : "mt-6", dark ? "text-white" : "text-ink-900")}>{keepCompounds(item.title)}</h3>
       <p className={cx("mt-3 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{keepCompounds(item.description)}</p>
       <CheckList points={item.points} tone={tone} className="mt-4" />
       {item.image ? <ItemImage image={item.image} sizes={CARD_IMAGE} className="mt-6 w-full" /> : null}
@@ -156,7 +156,7 @@ function Slide({ item, i, p, tone, current }: ItemProps) {
         {item.category ? (
           <p className={cx("text-sm font-semibold tracking-wider uppercase", dark ? "text-accent-300" : "text-brand-600")}>{item.category}</p>
         ) : null}
-        <h3 className={cx("mt-3 text-2xl font-bold tracking-tight text-balance sm:text-3xl", dark ? "text-white" : "text-ink-900")}>{item.title}</h3>
+        <h3 className={cx("mt-3 text-2xl font-bold tracking-tight text-balance sm:text-3xl", dark ? "text-white" : "text-ink-900")}>{keepCompounds(item.title)}</h3>
         <p className={cx("mt-4 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")}>{keepCompounds(item.description)}</p>
         <CheckList points={item.points} tone={tone} className="mt-5 text-base" />
       </div>

@@ -12,6 +12,7 @@ import { useState } from "json-site/islands-api";
 import { useHydrated } from "./parts/useHydrated.ts";
 import { cx } from "../ui/cx.ts";
 import { ActionView, type ActionLink } from "../ui/ActionView.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 import {
   BUILDING_SIZES,
   BUILDING_TYPES,
@@ -138,7 +139,7 @@ export default function PricingTable({ id, plans, defaultType, types, labels, no
                 </span>
               ) : null}
               <PlanHeading className="self-start text-xl font-semibold text-ink-900">{plan.name}</PlanHeading>
-              <p className="mt-2 text-sm leading-6 text-ink-600">{plan.description}</p>
+              <p className="mt-2 text-sm leading-6 text-ink-600">{keepCompounds(plan.description)}</p>
               <div className="mt-5">
                 <p className="flex items-baseline gap-1">
                   <span className="text-4xl font-bold tracking-tight text-ink-900 tabular-nums" data-price="">

@@ -13,6 +13,7 @@ import { iconShape } from "../ui/Icon.tsx";
 import { Island } from "json-site/api";
 import { Inline } from "../ui/Markdown.tsx";
 import { Eyebrow } from "../ui/Section.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 const props = carouselSchema.properties;
 const DEFAULT_LABELS = Object.fromEntries(Object.entries(props.labels.properties).map(([k, v]) => [k, v.default])) as unknown as CarouselLabels;
@@ -48,7 +49,7 @@ export function Carousel({ section }: { section: CarouselSection }) {
             <Eyebrow tone={tone}>{section.eyebrow}</Eyebrow>
           ) : null}
           <h2 id={id} className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>
-            {section.heading}
+            {keepCompounds(section.heading)}
           </h2>
           {section.text ? (
             <p className={cx("mt-5 text-lg leading-8", dark ? "text-ink-300" : "text-ink-600")}>

@@ -3,6 +3,7 @@ import type { CallToActionSection } from "../content-types.ts";
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Inline } from "../ui/Markdown.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 export function Cta({ section }: { section: CallToActionSection }) {
   const brand = (section.tone ?? "brand") === "brand";
@@ -14,7 +15,7 @@ export function Cta({ section }: { section: CallToActionSection }) {
           brand ? "bg-linear-to-br from-brand-700 to-brand-900" : "bg-ink-950",
         )}
       >
-        <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{section.heading}</h2>
+        <h2 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{keepCompounds(section.heading)}</h2>
         {section.text ? (
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-8 text-brand-100">
             <Inline md={section.text} />

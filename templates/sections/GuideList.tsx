@@ -7,6 +7,7 @@ import { buttonClass } from "../ui/Button.tsx";
 import { cx } from "../ui/cx.ts";
 import { Icon } from "../ui/Icon.tsx";
 import { cardSurface, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 function GuideCard({ guide, tone }: { guide: GuideRecord; tone: Tone }) {
   const { labels } = useRender().site;
@@ -21,7 +22,7 @@ function GuideCard({ guide, tone }: { guide: GuideRecord; tone: Tone }) {
         </span>
       </p>
       <h3 className={cx("mt-4 text-xl font-semibold", dark ? "text-white" : "text-ink-900")}>{guide.title}</h3>
-      <p className={cx("mt-2 flex-1 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{guide.description}</p>
+      <p className={cx("mt-2 flex-1 leading-7", dark ? "text-ink-300" : "text-ink-600")}>{keepCompounds(guide.description)}</p>
       <a href={guide.href} className={buttonClass("outline", "default", "mt-6 self-start", dark ? "dark" : "light")}>
         {labels.readGuide}
         <span className="sr-only">: {guide.title}</span>

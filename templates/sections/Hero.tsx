@@ -18,6 +18,7 @@ import { Inline } from "../ui/Markdown.tsx";
 import { Photo, SLOT } from "../ui/Photo.tsx";
 import { Screen } from "../ui/Screen.tsx";
 import { HERO_ART } from "../islands/carousel/look.ts";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 /** The schema's defaults for the slideshow's settings, applied where content leaves them out. */
 const DEFAULT_INTERVAL = heroSchema.properties.intervalMs.default;
@@ -55,7 +56,7 @@ export function Hero({ section }: { section: HeroSection }) {
           {section.eyebrow ? (
             <p className="inline-flex items-center rounded-full border border-white/20 bg-white/10 px-3 py-1 text-sm font-medium text-accent-300">{section.eyebrow}</p>
           ) : null}
-          <h1 className={cx("mt-5 text-4xl leading-[1.08] font-bold tracking-tight text-balance", screen ? "sm:text-5xl xl:text-[3.5rem]" : "sm:text-6xl")}>{section.heading}</h1>
+          <h1 className={cx("mt-5 text-4xl leading-[1.08] font-bold tracking-tight text-balance", screen ? "sm:text-5xl xl:text-[3.5rem]" : "sm:text-6xl")}>{keepCompounds(section.heading)}</h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-ink-200 sm:text-xl">
             <Inline md={section.text} />
           </p>

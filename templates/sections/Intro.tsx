@@ -3,6 +3,7 @@ import type { IntroSection } from "../content-types.ts";
 import { Actions } from "../ui/Action.tsx";
 import { ProductCard } from "../ui/ProductCard.tsx";
 import { Markdown } from "../ui/Markdown.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 export function Intro({ section }: { section: IntroSection }) {
   return (
@@ -10,7 +11,7 @@ export function Intro({ section }: { section: IntroSection }) {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl text-center">
           {section.eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">{section.eyebrow}</p> : null}
-          <h2 className="mt-3 text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{section.heading}</h2>
+          <h2 className="mt-3 text-3xl font-bold tracking-tight text-balance text-ink-900 sm:text-4xl">{keepCompounds(section.heading)}</h2>
           <Markdown md={section.text} className="prose mt-6 text-base leading-7 text-ink-600 sm:text-lg sm:leading-8" />
         </div>
         {section.products?.length ? (

@@ -8,6 +8,7 @@ import { Markdown } from "../ui/Markdown.tsx";
 import { SLOT } from "../ui/Photo.tsx";
 import { Screen } from "../ui/Screen.tsx";
 import { CheckList, Eyebrow, Section, type Tone } from "../ui/Section.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 /** The two-column frame of a split: children beside the image; on phones the image comes after, a drawing of screens enlarged and cropped (ui/Screen.tsx). */
 export function SplitLayout({
@@ -60,7 +61,7 @@ export function SplitIntro({
           {badge ? <Badge tone={tone}>{badge}</Badge> : null}
         </p>
       ) : null}
-      <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{heading}</h2>
+      <h2 className={cx("mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl", dark ? "text-white" : "text-ink-900")}>{keepCompounds(heading)}</h2>
       <Markdown md={text} className={cx("prose mt-5 text-base leading-7 sm:text-lg sm:leading-8", dark ? "text-ink-300" : "text-ink-600")} />
     </>
   );

@@ -4,6 +4,7 @@ import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Inline } from "../ui/Markdown.tsx";
 import { cardSurface, Section, SectionHeading } from "../ui/Section.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 export function Steps({ section }: { section: StepsSection }) {
   const tone = section.tone ?? "light";
@@ -24,7 +25,7 @@ export function Steps({ section }: { section: StepsSection }) {
               </span>
               {step.label ? <span className={cx("text-sm font-semibold tracking-wide uppercase", dark ? "text-accent-300" : "text-brand-700")}>{step.label}</span> : null}
             </p>
-            <h3 className={cx("mt-4 text-lg font-semibold", dark ? "text-white" : "text-ink-900")}>{step.title}</h3>
+            <h3 className={cx("mt-4 text-lg font-semibold", dark ? "text-white" : "text-ink-900")}>{keepCompounds(step.title)}</h3>
             <p className={cx("mt-2 leading-7", dark ? "text-ink-300" : "text-ink-600")}>
               <Inline md={step.description} />
             </p>

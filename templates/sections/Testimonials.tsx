@@ -10,6 +10,7 @@ import { useRender } from "../context.ts";
 import { Actions } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { cardSurface, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
+import { keepCompounds } from "../ui/compounds.tsx";
 
 const STAR = "M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z";
 
@@ -34,7 +35,7 @@ function Quote({ item, tone }: { item: Testimonial; tone: Tone }) {
       <figure className={cx("flex h-full flex-col rounded-card border p-7", cardSurface(tone))}>
         <Stars rating={item.rating} label={labels.rating} />
         <blockquote className={cx("mt-5 flex-1 text-lg leading-8", dark ? "text-ink-100" : "text-ink-800")}>
-          <p>“{item.content}”</p>
+          <p>“{keepCompounds(item.content)}”</p>
         </blockquote>
         <figcaption className={cx("mt-6 border-t pt-5", dark ? "border-white/10" : "border-ink-100")}>
           {item.name ? <span className={cx("block font-semibold", dark ? "text-white" : "text-ink-900")}>{item.name}</span> : null}

@@ -182,4 +182,14 @@ describe("compounds stay on one line", () => {
     expect(keepCompounds("no hyphen here")).toBe("no hyphen here");
     expect(html("AI-drafted replies")).toContain('<span class="whitespace-nowrap">AI-drafted</span>');
   });
+
+  it("keeps a name that ends in an acronym on one line, and leaves other capitals alone", () => {
+    const out = html("Six moments HERO AI handles on its own, on Building OS and Urbi HERO AI.");
+    expect(out).toContain('<span class="whitespace-nowrap">HERO AI</span>');
+    expect(out).toContain('<span class="whitespace-nowrap">Building OS</span>');
+    expect(out).toContain('<span class="whitespace-nowrap">Urbi HERO AI</span>');
+    expect(textOf(out)).toBe("Six moments HERO AI handles on its own, on Building OS and Urbi HERO AI.");
+    // A single capital (Tower A), an acronym before lower-case words, and words in Title Case are not names of this kind.
+    expect(html("Tower A, AI assistant, Request Demo")).toBe("<p>Tower A, AI assistant, Request Demo</p>");
+  });
 });
