@@ -1,8 +1,10 @@
 /**
  * How a click on a dialog button reaches a dialog island that may not have loaded
  * yet: lazy.browser.ts files a request, the dialog takes it when it mounts (or at
- * once if it is already mounted). Browser-only; one shared module instance.
+ * once if it is already mounted). Browser-only.
  */
+const REGISTRY = Symbol.for("json-site.open-requests");
+
 export interface OpenRequest {
   /** The data-open value: "demo", "assessment". */
   kind: string;
@@ -13,8 +15,15 @@ export interface OpenRequest {
 }
 
 type Handler = (request: OpenRequest) => void;
-const waiting = new Map<string, OpenRequest>();
-const handlers = new Map<string, Handler>();
+/**
+ * One registry per page, on globalThis: the dialog loader is a file of its own and the dialogs
+ * are bundled with Preact (render/islands.ts), so each has its own copy of this module.
+ */
+const registry = ((globalThis as { [REGISTRY]?: { waiting: Map<string, OpenRequest>; handlers: Map<string, Handler> } })[REGISTRY] ??= {
+  waiting: new Map(),
+  handlers: new Map(),
+});
+const { waiting, handlers } = registry;
 
 export function requestOpen(request: OpenRequest): void {
   const handler = handlers.get(request.kind);

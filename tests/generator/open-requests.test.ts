@@ -41,3 +41,17 @@ describe("open requests", () => {
     expect(handler).not.toHaveBeenCalled();
   });
 });
+
+describe("open requests across bundles", () => {
+  it("is one registry for two copies of the module (the dialog loader's bundle and a dialog's)", async () => {
+    // Two module instances, as the two bundles have: a query makes Vite load the file again.
+    const file = "../../scripts/runtime/open-requests.ts";
+    const copy = async (name: string) => (await import(/* @vite-ignore */ `${file}?copy=${name}`)) as typeof import("../../scripts/runtime/open-requests.ts");
+    const [loader, dialog] = [await copy("loader"), await copy("dialog")];
+    expect(loader).not.toBe(dialog);
+    loader.requestOpen({ kind: "across", title: "Book a demo" });
+    const handler = vi.fn();
+    dialog.onOpenRequest("across", handler)();
+    expect(handler).toHaveBeenCalledWith({ kind: "across", title: "Book a demo" });
+  });
+});

@@ -6,8 +6,13 @@
  * dialog loader, runtime/lazy.browser.ts, are the generator's too). An island with a
  * <Name>.browser.ts beside it is enhanced instead: that plain DOM module runs over
  * the server's markup and Preact is not loaded for it (the header, on every page,
- * is one). esbuild splits shared code into chunks and names every file by its
- * content hash.
+ * is one).
+ *
+ * Each plain DOM module, and the dialog loader, is one self-contained file: no chunk to
+ * fetch after it, so a page loads one file per island it uses (the home page: 4, where
+ * chunks shared between them made 10). The little code two of them share is in both.
+ * Islands hydrated with Preact share Preact and their parts through chunks, and a page
+ * without them never loads Preact. Every file is named by its content hash.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -102,58 +107,65 @@ export async function islandBuildsSettled(ms: number): Promise<void> {
 /** The bundles, and `inputs`: the absolute paths of every file esbuild read (its metafile), for the build cache's trace (cache.ts). */
 export async function buildIslands(templatesDir: string): Promise<{ bundle: IslandBundle; inputs: string[] }> {
   const names = await islandNames(templatesDir);
+  const enhanced = names.filter((n) => enhancerPath(templatesDir, n));
   const root = path.dirname(templatesDir);
   const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
   // Loaded here: a build whose bundles are in the build cache never needs esbuild.
   const { build } = await import("esbuild");
-  const running = build({
-    entryPoints: [...names.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(RUNTIME, "lazy.browser.ts"), out: LAZY_LOADER }],
+  const options = {
     bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "browser",
+    format: "esm" as const,
+    platform: "browser" as const,
     target: ["es2020"],
     minify: true,
-    write: false,
-    metafile: true,
+    write: false as const,
+    metafile: true as const,
     outdir,
     entryNames: "[name]-[hash]",
     chunkNames: "chunk-[hash]",
-    jsx: "automatic",
+    jsx: "automatic" as const,
     jsxImportSource: "preact",
-    legalComments: "none",
-    charset: "utf8",
+    legalComments: "none" as const,
+    charset: "utf8" as const,
     define: { "process.env.NODE_ENV": '"production"' },
     plugins: [browserPlugin(templatesDir)],
-    logLevel: "silent",
+    logLevel: "silent" as const,
     absWorkingDir: root,
-  });
+  };
+  // Two builds: the hydrated islands, split into chunks, and the plain DOM islands and the dialog
+  // loader, each bundled whole (splitting off). The few small modules both kinds use are then in
+  // several files (runtime/open-requests.ts keeps its one registry on globalThis for that).
+  const hydrated = names.filter((n) => !enhancerPath(templatesDir, n));
+  const running = Promise.all([
+    hydrated.length ? build({ ...options, splitting: true, entryPoints: hydrated.map((n) => ({ in: `island:${n}`, out: n })) }) : undefined,
+    build({ ...options, splitting: false, entryPoints: [...enhanced.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(RUNTIME, "lazy.browser.ts"), out: LAZY_LOADER }] }),
+  ]);
   inFlight.add(running);
-  const result = await running.finally(() => inFlight.delete(running));
+  const results = (await running.finally(() => inFlight.delete(running))).filter((r) => r !== undefined);
   const files = new Map<string, Uint8Array>();
   const toUrl = (abs: string) => `/${OUT}/${path.relative(outdir, abs).split(path.sep).join("/")}`;
-  for (const f of result.outputFiles) files.set(toUrl(f.path).slice(1), f.contents);
   const entries = new Map<string, IslandEntry>();
-  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
-    if (!meta.entryPoint) continue;
-    const name = meta.entryPoint.startsWith("island:") ? meta.entryPoint.slice("island:".length) : LAZY_LOADER;
-    const abs = path.resolve(root, out);
-    const seen = new Set<string>();
-    const walk = (file: string) => {
-      for (const imp of result.metafile.outputs[file]?.imports ?? []) {
-        if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
-        seen.add(imp.path);
-        walk(imp.path);
-      }
-    };
-    walk(out);
-    entries.set(name, {
-      url: toUrl(abs),
-      imports: [...seen].map((p) => toUrl(path.resolve(root, p))).sort(),
-      hydrate: name !== LAZY_LOADER && !enhancerPath(templatesDir, name),
-    });
+  const inputs = new Set<string>();
+  for (const result of results) {
+    for (const f of result.outputFiles) files.set(toUrl(f.path).slice(1), f.contents);
+    for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+      if (!meta.entryPoint) continue;
+      const seen = new Set<string>();
+      const walk = (file: string) => {
+        for (const imp of result.metafile.outputs[file]?.imports ?? []) {
+          if (imp.kind !== "import-statement" || seen.has(imp.path)) continue;
+          seen.add(imp.path);
+          walk(imp.path);
+        }
+      };
+      walk(out);
+      const url = toUrl(path.resolve(root, out));
+      const imports = [...seen].map((p) => toUrl(path.resolve(root, p))).sort();
+      const name = meta.entryPoint.startsWith("island:") ? meta.entryPoint.slice("island:".length) : LAZY_LOADER;
+      entries.set(name, { url, imports, hydrate: name !== LAZY_LOADER && !enhanced.includes(name) });
+    }
+    // Inputs from a plugin's namespace ("island:Name") are made in memory from the files esbuild then reads.
+    for (const k of Object.keys(result.metafile.inputs)) if (!/^[a-z-]+:/.test(k)) inputs.add(path.resolve(root, k));
   }
-  // Inputs from a plugin's namespace ("island:Name") are made in memory from the files esbuild then reads.
-  const inputs = Object.keys(result.metafile.inputs).filter((k) => !/^[a-z-]+:/.test(k)).map((k) => path.resolve(root, k));
-  return { bundle: { files, entries }, inputs };
+  return { bundle: { files, entries: new Map([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) }, inputs: [...inputs].sort() };
 }

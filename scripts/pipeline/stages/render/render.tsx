@@ -407,7 +407,8 @@ function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCa
   const eager = [...ctx.islands].sort();
   if (ctx.lazyIslands.size > 0) eager.push(LAZY_LOADER);
   for (const name of eager) {
-    scripts.push(ctx.islandUrl(name));
+    const url = ctx.islandUrl(name);
+    if (!scripts.includes(url)) scripts.push(url);
     input.islands.entries.get(name)!.imports.forEach((u) => preloads.add(u));
   }
   const head = split(
