@@ -15,7 +15,12 @@ export function Stats({ section }: { section: StatsSection }) {
         size="xl"
         dark={dark}
         align="center"
-        className={cx("grid grid-cols-2 gap-x-6 gap-y-10", section.items.length === 3 ? "lg:grid-cols-3" : "lg:grid-cols-4", section.heading && "mt-12")}
+        className={cx(
+          "grid gap-x-6 gap-y-10",
+          // Three figures: one column on phones, three from sm (two columns left the third alone on a row).
+          section.items.length === 3 ? "sm:grid-cols-3" : "grid-cols-2 lg:grid-cols-4",
+          section.heading && "mt-12",
+        )}
       />
     </Section>
   );

@@ -2,7 +2,8 @@
  * A drawing of the product's screens (a UI mock-up) framed as a window: beside the
  * text from `sm` up, shown whole; on phones, enlarged and cropped to a 4:5 window
  * (60% of its width, at 1.67× the size it would have whole), so that its words stay
- * readable instead of shrinking to a thumbnail, fading out where it is cut (styles.css).
+ * readable instead of shrinking to a thumbnail, fading out where it is cut (styles.css) into
+ * the drawings' own light ground, so that a dark section never shows through as a dark band.
  * The image's `focus` says which part a phone keeps: left (the default), center or right. A photo is shown whole
  * everywhere: its copies and focal point are the generator's.
  */
@@ -43,7 +44,7 @@ export function Screen({
 }) {
   const crop = isDrawing(image);
   return (
-    <div className={cx("overflow-hidden rounded-2xl", dark ? "shadow-2xl ring-1 shadow-black/40 ring-white/15" : "shadow-card ring-1 ring-ink-900/5", crop && "max-sm:aspect-[4/5]", className)}>
+    <div className={cx("overflow-hidden rounded-2xl", dark ? "shadow-2xl ring-1 shadow-black/40 ring-white/15" : "shadow-card ring-1 ring-ink-900/5", crop && "max-sm:aspect-[4/5] max-sm:bg-brand-50", className)}>
       <Photo
         image={image}
         sizes={sizes}
