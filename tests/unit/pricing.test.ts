@@ -83,6 +83,8 @@ describe("picker state", () => {
     expect(formatAmount(0)).toBe("$0");
     expect(formatAmount(149)).toBe("$149");
     expect(formatAmount(1250)).toBe("$1,250");
+    // As the browser's en-US format writes them, for every size of whole amount.
+    for (const n of [0, 7, 99, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789]) expect(formatAmount(n)).toBe(`$${n.toLocaleString("en-US")}`);
   });
 
   it("a plan with neither prices nor a custom price is a programming error", () => {
