@@ -1,7 +1,7 @@
 /** Section "cardGrid": a heading and a grid of cards (audiences, features, problems, roadmap items, links), or of compact list rows (layout "list"), or of illustrative scenarios (layout "scenarios"). */
 import type { CardGridSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
-import { Actions } from "../ui/Action.tsx";
+import { Actions, CENTERED_ACTIONS } from "../ui/Action.tsx";
 import { Badge } from "../ui/Badge.tsx";
 import { cx } from "../ui/cx.ts";
 import { Icon } from "../ui/Icon.tsx";
@@ -186,7 +186,7 @@ export function CardGrid({ section }: { section: CardGridSection }) {
           ))}
         </ul>
       )}
-      <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
+      <Actions actions={section.actions} className={cx("mt-12", CENTERED_ACTIONS)} />
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 /** Section "cta": a closing band with a heading, a sentence and buttons. */
 import type { CallToActionSection } from "../content-types.ts";
-import { Actions } from "../ui/Action.tsx";
+import { Actions, CENTERED_ACTIONS } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Inline } from "../ui/Markdown.tsx";
 import { keepCompounds } from "../ui/compounds.tsx";
@@ -21,7 +21,7 @@ export function Cta({ section }: { section: CallToActionSection }) {
             <Inline md={section.text} />
           </p>
         ) : null}
-        <Actions actions={section.actions} surface={brand ? "brand" : "dark"} className="mt-8 flex flex-col gap-3 min-[480px]:flex-row min-[480px]:flex-wrap min-[480px]:justify-center" />
+        <Actions actions={section.actions} surface={brand ? "brand" : "dark"} className={cx("mt-8", CENTERED_ACTIONS)} />
       </div>
     </section>
   );

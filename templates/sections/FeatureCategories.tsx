@@ -8,7 +8,7 @@
 import featuresSchema from "../../schemas/collections/features.schema.json" with { type: "json" };
 import type { FeatureCategoriesSection, FeatureCategory } from "../content-types.ts";
 import { useRender } from "../context.ts";
-import { Actions } from "../ui/Action.tsx";
+import { Actions, CENTERED_ACTIONS } from "../ui/Action.tsx";
 import { Badge } from "../ui/Badge.tsx";
 import { cx } from "../ui/cx.ts";
 import { FeatureList } from "../ui/FeatureList.tsx";
@@ -74,7 +74,7 @@ export function FeatureCategories({ section }: { section: FeatureCategoriesSecti
           <CategoryCard key={category.id} category={category} tone={tone} />
         ))}
       </ul>
-      <Actions actions={section.actions} surface={tone === "dark" ? "dark" : "light"} className="mt-12 flex flex-wrap justify-center gap-3" />
+      <Actions actions={section.actions} surface={tone === "dark" ? "dark" : "light"} className={cx("mt-12", CENTERED_ACTIONS)} />
     </Section>
   );
 }

@@ -1,9 +1,10 @@
 /** Section "intro": a centred introduction with the products it brings together. */
 import type { IntroSection } from "../content-types.ts";
-import { Actions } from "../ui/Action.tsx";
+import { Actions, CENTERED_ACTIONS } from "../ui/Action.tsx";
 import { ProductCard } from "../ui/ProductCard.tsx";
 import { Markdown } from "../ui/Markdown.tsx";
 import { keepCompounds } from "../ui/compounds.tsx";
+import { cx } from "../ui/cx.ts";
 
 export function Intro({ section }: { section: IntroSection }) {
   return (
@@ -21,7 +22,7 @@ export function Intro({ section }: { section: IntroSection }) {
             ))}
           </ul>
         ) : null}
-        <Actions actions={section.actions} className="mt-8 flex flex-wrap justify-center gap-3 sm:mt-12" />
+        <Actions actions={section.actions} className={cx("mt-8", CENTERED_ACTIONS, "sm:mt-12")} />
       </div>
     </section>
   );

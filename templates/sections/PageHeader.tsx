@@ -1,9 +1,10 @@
 /** Section "pageHeader": a plain, centred opening with the page's h1, for pages without a hero image. */
 import type { PageHeaderSection } from "../content-types.ts";
-import { Actions } from "../ui/Action.tsx";
+import { Actions, CENTERED_ACTIONS } from "../ui/Action.tsx";
 import { Inline } from "../ui/Markdown.tsx";
 import { Eyebrow } from "../ui/Section.tsx";
 import { keepCompounds } from "../ui/compounds.tsx";
+import { cx } from "../ui/cx.ts";
 
 export function PageHeader({ section }: { section: PageHeaderSection }) {
   return (
@@ -16,7 +17,7 @@ export function PageHeader({ section }: { section: PageHeaderSection }) {
             <Inline md={section.text} />
           </p>
         ) : null}
-        <Actions actions={section.actions} className="mt-9 flex flex-wrap justify-center gap-3" />
+        <Actions actions={section.actions} className={cx("mt-9", CENTERED_ACTIONS)} />
       </div>
     </section>
   );

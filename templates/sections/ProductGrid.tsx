@@ -1,8 +1,9 @@
 /** Section "productGrid": product cards from content/collections/products.json. */
 import type { ProductGridSection } from "../content-types.ts";
-import { Actions } from "../ui/Action.tsx";
+import { Actions, CENTERED_ACTIONS } from "../ui/Action.tsx";
 import { ProductCard } from "../ui/ProductCard.tsx";
 import { Section, SectionHeading } from "../ui/Section.tsx";
+import { cx } from "../ui/cx.ts";
 
 export function ProductGrid({ section }: { section: ProductGridSection }) {
   return (
@@ -14,7 +15,7 @@ export function ProductGrid({ section }: { section: ProductGridSection }) {
           <ProductCard key={p.id} product={p} className="w-[85%] shrink-0 snap-start sm:w-[60%] md:w-auto" />
         ))}
       </ul>
-      <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
+      <Actions actions={section.actions} className={cx("mt-12", CENTERED_ACTIONS)} />
     </Section>
   );
 }

@@ -1,6 +1,6 @@
 /** Section "steps": a numbered sequence, such as how an event goes from idea to sign-up, or a timeline (each step labelled with its year). */
 import type { StepsSection } from "../content-types.ts";
-import { Actions } from "../ui/Action.tsx";
+import { Actions, CENTERED_ACTIONS } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { Inline } from "../ui/Markdown.tsx";
 import { cardSurface, Section, SectionHeading } from "../ui/Section.tsx";
@@ -32,7 +32,7 @@ export function Steps({ section }: { section: StepsSection }) {
           </li>
         ))}
       </ol>
-      <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" />
+      <Actions actions={section.actions} className={cx("mt-12", CENTERED_ACTIONS)} />
     </Section>
   );
 }

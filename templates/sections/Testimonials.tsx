@@ -7,7 +7,7 @@
  */
 import type { Testimonial, TestimonialsSection } from "../content-types.ts";
 import { useRender } from "../context.ts";
-import { Actions } from "../ui/Action.tsx";
+import { Actions, CENTERED_ACTIONS } from "../ui/Action.tsx";
 import { cx } from "../ui/cx.ts";
 import { cardSurface, Section, SectionHeading, type Tone } from "../ui/Section.tsx";
 import { keepCompounds } from "../ui/compounds.tsx";
@@ -71,10 +71,10 @@ export function Testimonials({ section }: { section: TestimonialsSection }) {
             </svg>
           </span>
           <p className={cx("max-w-xl text-lg leading-8", dark ? "text-ink-100" : "text-ink-800")}>{section.comingSoon}</p>
-          <Actions actions={section.actions} className="flex flex-col gap-3 min-[480px]:flex-row min-[480px]:flex-wrap min-[480px]:justify-center" />
+          <Actions actions={section.actions} className={CENTERED_ACTIONS} />
         </div>
       )}
-      {items.length ? <Actions actions={section.actions} className="mt-12 flex flex-wrap justify-center gap-3" /> : null}
+      {items.length ? <Actions actions={section.actions} className={cx("mt-12", CENTERED_ACTIONS)} /> : null}
     </Section>
   );
 }

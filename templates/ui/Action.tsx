@@ -79,6 +79,12 @@ export function Action({ action, className, surface = "light" }: { action: Actio
   );
 }
 
+/**
+ * A centred row of buttons: stacked at full width on phones (two buttons that wrapped side by
+ * side had different widths), in a wrapping row from 480 px.
+ */
+export const CENTERED_ACTIONS = "flex flex-col gap-3 min-[480px]:flex-row min-[480px]:flex-wrap min-[480px]:justify-center";
+
 export function Actions({ actions, className, surface }: { actions: ActionData[] | undefined; className?: string; surface?: Surface }) {
   const visible = (actions ?? []).filter((a) => !a.hidden);
   if (visible.length === 0) return null;
