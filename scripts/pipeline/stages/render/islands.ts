@@ -108,6 +108,7 @@ export async function islandBuildsSettled(ms: number): Promise<void> {
 export async function buildIslands(templatesDir: string): Promise<{ bundle: IslandBundle; inputs: string[] }> {
   const names = await islandNames(templatesDir);
   const enhanced = names.filter((n) => enhancerPath(templatesDir, n));
+  const hydrated = names.filter((n) => !enhanced.includes(n));
   const root = path.dirname(templatesDir);
   const outdir = path.join(root, ".islands-out"); // nothing is written there: write is false
   // Loaded here: a build whose bundles are in the build cache never needs esbuild.
@@ -135,7 +136,6 @@ export async function buildIslands(templatesDir: string): Promise<{ bundle: Isla
   // Two builds: the hydrated islands, split into chunks, and the plain DOM islands and the dialog
   // loader, each bundled whole (splitting off). The few small modules both kinds use are then in
   // several files (runtime/open-requests.ts keeps its one registry on globalThis for that).
-  const hydrated = names.filter((n) => !enhancerPath(templatesDir, n));
   const running = Promise.all([
     hydrated.length ? build({ ...options, splitting: true, entryPoints: hydrated.map((n) => ({ in: `island:${n}`, out: n })) }) : undefined,
     build({ ...options, splitting: false, entryPoints: [...enhanced.map((n) => ({ in: `island:${n}`, out: n })), { in: path.join(RUNTIME, "lazy.browser.ts"), out: LAZY_LOADER }] }),
@@ -162,7 +162,7 @@ export async function buildIslands(templatesDir: string): Promise<{ bundle: Isla
       const url = toUrl(path.resolve(root, out));
       const imports = [...seen].map((p) => toUrl(path.resolve(root, p))).sort();
       const name = meta.entryPoint.startsWith("island:") ? meta.entryPoint.slice("island:".length) : LAZY_LOADER;
-      entries.set(name, { url, imports, hydrate: name !== LAZY_LOADER && !enhanced.includes(name) });
+      entries.set(name, { url, imports, hydrate: hydrated.includes(name) });
     }
     // Inputs from a plugin's namespace ("island:Name") are made in memory from the files esbuild then reads.
     for (const k of Object.keys(result.metafile.inputs)) if (!/^[a-z-]+:/.test(k)) inputs.add(path.resolve(root, k));

@@ -407,8 +407,7 @@ function renderPageUnguarded(route: Route, input: RenderInput, cache: FragmentCa
   const eager = [...ctx.islands].sort();
   if (ctx.lazyIslands.size > 0) eager.push(LAZY_LOADER);
   for (const name of eager) {
-    const url = ctx.islandUrl(name);
-    if (!scripts.includes(url)) scripts.push(url);
+    scripts.push(ctx.islandUrl(name));
     input.islands.entries.get(name)!.imports.forEach((u) => preloads.add(u));
   }
   const head = split(
