@@ -430,7 +430,21 @@ await new Promise<void>((resolve, reject) => {
   probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
 }).catch(portInUse);
 
+// chokidar watches each folder and arms itself again on what replaces a file or a folder: saves by
+// rename (vim, JetBrains' safe write, sed -i), delete-and-create, git checkout, a folder swapped whole.
+// Node's recursive fs.watch follows inodes on Linux and went deaf to a file once it was replaced.
+watcher = watch(
+  WATCHED.map(([, dir]) => dir),
+  { ignoreInitial: true, ignored: (file) => path.basename(file) === "node_modules" || path.basename(file) === ".git" },
+);
+watcher.on("all", (event, file) => onChange(event, file));
+watcher.on("error", (err) => console.error(`Watching content/, schemas/ and templates/ failed: ${(err as Error).message}. Restart npm run dev to see later changes.`));
+// Every folder is watched before the first build reads it, so a save at any moment after is seen: one made
+// while the first build runs waits for it (running), and one made once the server answers rebuilds.
+await new Promise<void>((resolve) => watcher!.once("ready", () => resolve()));
+
 status("Building...");
+running = true;
 await build(true);
 ensureBuilder();
 if (stopping) await new Promise(() => {}); // stop() exits
@@ -450,18 +464,6 @@ server = await startServer({
 }).catch(portInUse);
 listeningPort = (server.address() as net.AddressInfo).port;
 
-// chokidar watches each folder and arms itself again on what replaces a file or a folder: saves by
-// rename (vim, JetBrains' safe write, sed -i), delete-and-create, git checkout, a folder swapped whole.
-// Node's recursive fs.watch follows inodes on Linux and went deaf to a file once it was replaced.
-watcher = watch(
-  WATCHED.map(([, dir]) => dir),
-  { ignoreInitial: true, ignored: (file) => path.basename(file) === "node_modules" || path.basename(file) === ".git" },
-);
-watcher.on("all", (event, file) => onChange(event, file));
-watcher.on("error", (err) => console.error(`Watching content/, schemas/ and templates/ failed: ${(err as Error).message}. Restart npm run dev to see later changes.`));
-// Every folder is watched before the server says it is ready: a save right after is seen.
-await new Promise<void>((resolve) => watcher!.once("ready", () => resolve()));
-
 if (lastError !== undefined) {
   const hasSite = await fs.stat(path.join(paths.dist, "index.html")).then(
     () => true,
@@ -470,3 +472,6 @@ if (lastError !== undefined) {
   if (!hasSite) console.log("There is no earlier good build in dist/ to serve until the content is fixed.");
 }
 console.log(`Serving dist/ on http://localhost:${port}, watching content/, schemas/ and templates/  (Ctrl+C to stop)`);
+// What was saved while the first build ran.
+running = false;
+if (pending.size) void drain();

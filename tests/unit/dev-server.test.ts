@@ -33,18 +33,23 @@ const freePort = () =>
     });
   });
 
-/** npm run dev on `root`: its content with this repository's templates, or (`ownTemplates`) a whole site, as `npm run dev -- --project <root>` runs it; with its events as they arrive. */
-async function startDev(root: string, ownTemplates = false) {
+/**
+ * npm run dev on `root`: its content with this repository's templates, or (`ownTemplates`) a whole site, as
+ * `npm run dev -- --project <root>` runs it; with its events as they arrive. `onOutput` gets what it prints, and
+ * `beforeEachTry` runs before each request that asks whether it answers yet.
+ */
+async function startDev(root: string, ownTemplates = false, { onOutput, beforeEachTry }: { onOutput?: (text: string) => void; beforeEachTry?: () => void } = {}) {
   const port = await freePort();
   const dev = spawn(process.execPath, ["--import", "tsx", "scripts/dev.ts", ...(ownTemplates ? ["--project", root] : [])], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), ...(ownTemplates ? {} : { SSG_PROJECT_ROOT: root }) },
-    stdio: "ignore",
+    stdio: ["ignore", onOutput ? "pipe" : "ignore", "ignore"],
   });
+  dev.stdout?.setEncoding("utf8").on("data", (text: string) => onOutput?.(text));
   children.push(() => (dev.exitCode !== null || dev.signalCode !== null ? undefined : new Promise((resolve) => (dev.once("exit", resolve), dev.kill("SIGTERM")))));
   const base = `http://127.0.0.1:${port}`;
   // Waits as long as the test may run: how soon is measured by npm run bench, not here.
-  while (!(await fetch(`${base}/`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 200));
+  while ((beforeEachTry?.(), !(await fetch(`${base}/`).then((r) => r.ok, () => false)))) await new Promise((r) => setTimeout(r, beforeEachTry ? 20 : 200));
   const events: { event: string; data: string }[] = [];
   let buffer = "";
   await new Promise<void>((resolve, reject) => {
@@ -204,6 +209,28 @@ describe("the dev server", () => {
     // The whole build that follows the last save is in dist/.
     waiting = "the whole build's pricing/index.html in dist/";
     while (!readFileSync(path.join(p.dist, "pricing/index.html"), "utf8").includes(`Plans Saved ${n} Times`)) await new Promise((r) => setTimeout(r, 200));
+  }, 300_000);
+
+  it("serves what was saved while it started: during its first build and up to the moment it answers", async () => {
+    const p = tempProject();
+    cleanups.push(p.cleanup);
+    const pricing = path.join(p.content, "pages/pricing.json");
+    const original = readFileSync(pricing, "utf8");
+    expect(original).toContain("Plans that Grow with Your Building");
+    // Saved again and again from the moment it says it is building until it first answers: the last save comes
+    // after the first build has read the page, and as the server starts, so only a watcher already armed sees it.
+    let n = 0;
+    let building = false;
+    const { base } = await startDev(p.root, false, {
+      onOutput: (text) => (building ||= text.includes("Building...")),
+      beforeEachTry: () => {
+        if (building) writeFileSync(pricing, original.replace("Plans that Grow with Your Building", `Plans Saved ${++n} Times at Start`));
+      },
+    });
+    expect(n, "saved while the dev server started").toBeGreaterThan(0);
+    const last = `Plans Saved ${n} Times at Start`;
+    // Waits as long as the test may run: a save never seen times the test out.
+    while (!(await (await fetch(`${base}/pricing`)).text()).includes(last)) await new Promise((r) => setTimeout(r, 100));
   }, 300_000);
 
   it("rebuilds after a template is saved, in place or by rename, writing what a build from scratch writes", async () => {
