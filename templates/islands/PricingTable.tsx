@@ -1,30 +1,20 @@
 /**
- * The pricing table's behaviour: a building type (a segmented pair of radio buttons)
- * and a building size (a native select, the spec's "Select dropdown": keyboard,
- * type-ahead and screen readers come with it), drawn at the same height and in the same
- * label-above style, pick the
- * price shown on every plan. Changing the type resets the size to small
- * (pricing/lookup.ts). The server renders the default type's small size, so the
- * prices are there without JavaScript; the controls stay disabled until the island
- * is ready, since they could not change anything before.
+ * The pricing table: a building type (a segmented pair of radio buttons) and a building
+ * size (a native select, the spec's "Select dropdown": keyboard, type-ahead and screen
+ * readers come with it), drawn at the same height and in the same label-above style,
+ * pick the price shown on every plan. Changing the type resets the size to small
+ * (pricing/lookup.ts).
+ *
+ * This file is the server markup: the default type's small size, so the prices are there
+ * without JavaScript. PricingTable.browser.ts runs it in the browser without Preact,
+ * reading what it needs from the markup (each type's size names, each plan's prices); the
+ * controls stay disabled until it has, since they could not change anything before.
  */
-import { useState } from "json-site/islands-api";
-import { useHydrated } from "./parts/useHydrated.ts";
 import { cx } from "../ui/cx.ts";
 import { ActionView, type ActionLink } from "../ui/ActionView.tsx";
 import { keepCompounds } from "../ui/compounds.tsx";
-import {
-  BUILDING_SIZES,
-  BUILDING_TYPES,
-  formatAmount,
-  initialState,
-  priceOf,
-  withSize,
-  withType,
-  type BuildingSize,
-  type BuildingType,
-  type PricedPlan,
-} from "./pricing/lookup.ts";
+import { BUILDING_SIZES, BUILDING_TYPES, formatAmount, initialState, priceOf, type BuildingSize, type BuildingType, type PricedPlan } from "./pricing/lookup.ts";
+import { typeOptionClass } from "./pricing/look.ts";
 
 export interface PricingPlan extends PricedPlan {
   id: string;
@@ -55,11 +45,8 @@ const CHECK = "M20 6L9 17l-5-5";
 const STAR = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.5L12 17.3l-5.9 3.2 1.3-6.5-4.9-4.6 6.6-.8z";
 
 export default function PricingTable({ id, plans, defaultType, types, labels, note, planHeading: PlanHeading = "h3" }: PricingTableProps) {
-  const [state, setState] = useState(() => initialState(defaultType));
-  const ready = useHydrated();
-  const [changed, setChanged] = useState(false);
+  const state = initialState(defaultType);
   const sizes = types[state.type].sizes;
-  const showing = labels.showing.replace("{type}", types[state.type].label.toLowerCase()).replace("{size}", sizes[state.size]);
   return (
     <div>
       <div className="mx-auto grid max-w-2xl gap-4 sm:grid-cols-2 sm:gap-5 sm:rounded-2xl sm:border sm:border-ink-200 sm:bg-white sm:p-5 sm:shadow-card">
@@ -67,24 +54,15 @@ export default function PricingTable({ id, plans, defaultType, types, labels, no
           <legend className="text-sm font-semibold text-ink-900">{labels.buildingType}</legend>
           <div className="mt-2 grid h-11 grid-cols-2 rounded-lg bg-ink-100 p-1">
             {BUILDING_TYPES.map((t) => (
-              <label
-                key={t}
-                className={cx(
-                  "grid cursor-pointer place-items-center rounded-md px-3 text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500",
-                  state.type === t ? "bg-white text-ink-900 shadow-sm" : "text-ink-600 hover:text-ink-900",
-                )}
-              >
+              <label key={t} className={typeOptionClass(state.type === t)}>
                 <input
                   type="radio"
                   name={`${id}-type`}
                   value={t}
-                  checked={state.type === t}
-                  disabled={!ready}
+                  defaultChecked={state.type === t}
+                  disabled
                   className="sr-only"
-                  onChange={(e) => {
-                    setChanged(true);
-                    setState((s) => withType(s, (e.currentTarget as HTMLInputElement).value));
-                  }}
+                  data-sizes={JSON.stringify(BUILDING_SIZES.map((s) => types[t].sizes[s]))}
                 />
                 {types[t].label}
               </label>
@@ -97,13 +75,9 @@ export default function PricingTable({ id, plans, defaultType, types, labels, no
           </label>
           <select
             id={`${id}-size`}
-            value={state.size}
-            disabled={!ready}
+            defaultValue={state.size}
+            disabled
             className="mt-2 block h-11 w-full rounded-lg border border-ink-300 bg-white px-3 text-sm font-semibold text-ink-900 shadow-sm disabled:opacity-100"
-            onChange={(e) => {
-              setChanged(true);
-              setState((s) => withSize(s, (e.currentTarget as HTMLSelectElement).value));
-            }}
           >
             {BUILDING_SIZES.map((s) => (
               <option key={s} value={s}>
@@ -113,9 +87,8 @@ export default function PricingTable({ id, plans, defaultType, types, labels, no
           </select>
         </div>
       </div>
-      <p className="sr-only" aria-live="polite">
-        {changed ? showing : ""}
-      </p>
+      {/* What the choice now shows, said once it changes: "{type}" and "{size}" filled in by the script. */}
+      <p className="sr-only" aria-live="polite" data-showing={labels.showing} />
       {/* Each card spans five rows of the list's grid (subgrid), so names, prices,
           buttons and feature lists line up across the cards. */}
       <ul className={cx("mt-8 grid gap-x-6 gap-y-10 sm:mt-10 md:grid-cols-2", plans.length >= 4 ? "xl:grid-cols-4" : "lg:grid-cols-3")}>
@@ -142,7 +115,7 @@ export default function PricingTable({ id, plans, defaultType, types, labels, no
               <p className="mt-2 text-sm leading-6 text-ink-600">{keepCompounds(plan.description)}</p>
               <div className="mt-5">
                 <p className="flex items-baseline gap-1">
-                  <span className="text-4xl font-bold tracking-tight text-ink-900 tabular-nums" data-price="">
+                  <span className="text-4xl font-bold tracking-tight text-ink-900 tabular-nums" data-price="" data-prices={plan.prices ? JSON.stringify(plan.prices) : undefined}>
                     {price.kind === "amount" ? formatAmount(price.amount) : price.text}
                   </span>
                   {price.kind === "amount" ? <span className="text-sm font-medium text-ink-600">{plan.period}</span> : null}

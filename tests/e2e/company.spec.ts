@@ -63,6 +63,9 @@ test.describe("/pricing", () => {
 
   test("changing the building type resets the size to small; the keyboard works the controls", async ({ page }) => {
     await ready(page);
+    const look = (name: "Residential" | "Commercial") => page.locator("label").filter({ has: type(page, name) }).getAttribute("class");
+    const [chosen, other] = [await look("Commercial"), await look("Residential")];
+    expect(chosen).not.toBe(other);
     await size(page).selectOption("large");
     expect(await prices(page)).toEqual(PRICES.commercial.large);
     await type(page, "Commercial").focus();
@@ -70,6 +73,20 @@ test.describe("/pricing", () => {
     await expect(type(page, "Residential")).toBeChecked();
     await expect(size(page)).toHaveValue("small");
     expect(await prices(page)).toEqual(PRICES.residential.small);
+    // The chosen type looks as the server drew the chosen one.
+    expect([await look("Residential"), await look("Commercial")]).toEqual([chosen, other]);
+  });
+
+  test("after going back to the page, the prices are those of the building the controls show", async ({ page }) => {
+    await ready(page);
+    await type(page, "Residential").check({ force: true });
+    await size(page).selectOption("medium");
+    await page.getByRole("link", { name: "About Us" }).first().evaluate((a: HTMLAnchorElement) => a.click());
+    await page.waitForURL(/\/about/);
+    await page.goBack();
+    await expect(size(page)).toBeEnabled();
+    const shown = { type: (await type(page, "Residential").isChecked()) ? "residential" : "commercial", size: await size(page).inputValue() } as const;
+    expect(await prices(page)).toEqual(PRICES[shown.type as "residential" | "commercial"][shown.size as "small" | "medium" | "large"]);
   });
 
   test("Contact Us for Pricing opens the demo dialog; the trial and free plans go to sign-up in a new tab", async ({ page }) => {
