@@ -29,6 +29,7 @@ import { cardClass, slideClass, type Tone } from "./carousel/look.ts";
 import { fillLabel } from "./carousel/slides.ts";
 import type { Image } from "../content-types.ts";
 import { Photo } from "../ui/Photo.tsx";
+import { Screen } from "../ui/Screen.tsx";
 import { keepCompounds } from "../ui/compounds.tsx";
 
 /** A card's image: 85% of the row on phones, half from sm, a third from lg (cardClass), less the card's padding. */
@@ -161,8 +162,9 @@ function Slide({ item, i, p, tone, current }: ItemProps) {
         <CheckList points={item.points} tone={tone} className="mt-5 text-base" />
       </div>
       {item.image ? (
-        // The picture takes the icon's place: above the text on phones, beside it from md up.
-        <ItemImage image={item.image} sizes={SLIDE_IMAGE} className="-order-1 w-full md:order-none md:w-[22rem] lg:w-[30rem]" />
+        // The picture takes the icon's place: above the text on phones, beside it from md up. A drawing of the
+        // product is a Screen: on phones cropped to its focus at a size its words can be read.
+        <Screen image={item.image} sizes={SLIDE_IMAGE} dark={dark} className="-order-1 w-full md:order-none md:w-[22rem] lg:w-[30rem]" />
       ) : (
         <span
           aria-hidden="true"

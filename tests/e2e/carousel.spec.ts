@@ -401,6 +401,8 @@ test.describe("hydration", () => {
 
 test.describe("accessibility", () => {
   test("axe finds nothing on the home page while rotating, paused, and with a card chosen", async ({ page }) => {
+    // Two full axe runs over the longest page: on a busy two-core machine that alone came close to 30 s.
+    test.slow();
     await open(page);
     await page.clock.runFor(HERO_MS);
     await page.clock.resume(); // axe needs running timers
