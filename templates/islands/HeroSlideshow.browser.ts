@@ -1,25 +1,39 @@
-/** The hero slideshow's behaviour (markup: HeroSlideshow.tsx): the current image is opaque, the others hidden from assistive technology. */
+/**
+ * The hero slideshow's behaviour (markup: HeroSlideshow.tsx): the current image is shown, the others invisible
+ * and hidden from assistive technology.
+ *
+ * The server sends every image but the first with the hidden attribute, so that the first paint loads and draws
+ * one. An image is let load (its hidden attribute removed) when it becomes current, and the next one half an
+ * interval after, in time for its fade.
+ */
 import { bindAutoplay } from "./carousel/bind.ts";
-import { HERO_OPACITY } from "./carousel/look.ts";
+import { HERO_SHOWN } from "./carousel/look.ts";
 
 export default function enhanceHeroSlideshow(host: HTMLElement): void {
   const stack = host.querySelector<HTMLElement>("[data-interval]")!;
   const images = [...stack.querySelectorAll("img")];
   const controls = host.querySelector<HTMLElement>('[role="group"]')!;
+  const interval = Number(stack.dataset["interval"]);
+  const letLoad = (i: number) => images[i % images.length]!.removeAttribute("hidden");
+  let nextTimer = 0;
   bindAutoplay({
     area: controls,
     controls,
     count: images.length,
-    interval: Number(stack.dataset["interval"]),
+    interval,
     tone: "dark",
-    paint: ({ index }) =>
+    paint: ({ index }) => {
+      letLoad(index);
+      clearTimeout(nextTimer);
+      nextTimer = window.setTimeout(() => letLoad(index + 1), interval / 2);
       images.forEach((img, i) => {
         const current = i === index;
         img.toggleAttribute("data-current", current);
         current ? img.removeAttribute("aria-hidden") : img.setAttribute("aria-hidden", "true");
-        // Only the opacity changes: the photo's own classes (placeholder, focal point) stay.
-        img.classList.toggle(HERO_OPACITY.current, current);
-        img.classList.toggle(HERO_OPACITY.other, !current);
-      }),
+        // Only these classes change: the photo's own (placeholder, focal point) stay.
+        img.classList.remove(...(current ? HERO_SHOWN.other : HERO_SHOWN.current));
+        img.classList.add(...(current ? HERO_SHOWN.current : HERO_SHOWN.other));
+      });
+    },
   });
 }

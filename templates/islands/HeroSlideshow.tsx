@@ -2,7 +2,7 @@
  * The hero's rotating background images (templates/sections/Hero.tsx uses it when a
  * hero has two images or more): every image is in the server HTML, stacked in the
  * same box (no layout shift); the first is eager and high priority (it is the first
- * paint), the others lazy. The current one is opaque and the others cross-fade
+ * paint), the others lazy and hidden until the script lets them load. The current one is opaque and the others cross-fade
  * (no transition with reduced motion). Controls at the bottom: pause/play, one dot
  * per image and a progress bar; the pointer over them or keyboard focus in them
  * holds the rotation. Server markup only: HeroSlideshow.browser.ts runs it
@@ -38,6 +38,8 @@ export default function HeroSlideshow({ images, intervalMs, labels }: HeroSlides
             sizes={SLOT.fullBleed}
             priority={i === 0}
             aria-hidden={i === 0 ? undefined : "true"}
+            // Loaded once the script lets it (HeroSlideshow.browser.ts): without it, only the first is ever shown.
+            hidden={i > 0}
             data-current={i === 0 ? "" : undefined}
             className={heroImageClass(i === 0)}
           />

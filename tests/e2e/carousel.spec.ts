@@ -67,8 +67,35 @@ test.describe("hero slideshow", () => {
       await expect(images.nth(i)).toHaveAttribute("loading", "lazy");
       await expect(images.nth(i)).toHaveAttribute("decoding", "async");
     }
+    // Once each has had its turn, every image is in the same box.
+    for (let i = 0; i < n; i++) await page.clock.runFor(HERO_MS);
     const boxes = await images.evaluateAll((els) => els.map((e) => JSON.stringify(e.getBoundingClientRect())));
     expect(new Set(boxes).size).toBe(1);
+  });
+
+  test("loads and draws only the first image at first; the next one half an interval on, in time for its turn", async ({ page }) => {
+    const paths: string[] = [];
+    page.on("request", (r) => paths.push(new URL(r.url()).pathname));
+    const requested = async () => paths;
+    await open(page);
+    const images = heroImages(page);
+    const src = (i: number) => images.nth(i).getAttribute("src");
+    await expect(images.nth(0)).toBeVisible();
+    for (let i = 1; i < (await images.count()); i++) {
+      await expect(images.nth(i)).toBeHidden();
+      expect(await requested()).not.toContain(await src(i));
+    }
+    await page.clock.runFor(HERO_MS / 2);
+    await expect.poll(requested).toContain(await src(1));
+    expect(await requested()).not.toContain(await src(2));
+    // Not drawn until its turn: invisible, not only transparent.
+    expect(await images.nth(1).evaluate((el) => getComputedStyle(el).visibility)).toBe("hidden");
+    await page.clock.runFor(HERO_MS / 2);
+    await expect.poll(() => images.nth(1).evaluate((el) => getComputedStyle(el).visibility)).toBe("visible");
+    // A dot that jumps ahead lets its image load at once.
+    await heroDots(page).nth(3).dispatchEvent("click");
+    await expect.poll(requested).toContain(await src(3));
+    await expect(images.nth(3)).toBeVisible();
   });
 
   test("advances every 5000 ms, not before, cross-fading, and wraps to the first image", async ({ page }) => {
@@ -83,7 +110,7 @@ test.describe("hero slideshow", () => {
     await expect(heroImages(page).nth(0)).not.toHaveAttribute("data-current");
     await expect.poll(() => heroImages(page).nth(1).evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
     await expect.poll(() => heroImages(page).nth(0).evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
-    expect(await heroImages(page).nth(1).evaluate((el) => getComputedStyle(el).transitionProperty)).toBe("opacity");
+    expect(await heroImages(page).nth(1).evaluate((el) => getComputedStyle(el).transitionProperty)).toBe("opacity, visibility");
     for (let i = 2; i <= n; i++) {
       await page.clock.runFor(HERO_MS);
       await expectCurrent(heroDots(page), i % n);
