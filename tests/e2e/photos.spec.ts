@@ -264,6 +264,33 @@ test.describe("the normal site", () => {
     });
   }
 
+  for (const [width, height, ratio] of [
+    [390, 844, 5 / 4],
+    [1440, 900, 3 / 4],
+  ] as const) {
+    test(`at ${width} px, a drawing far below the first screen is loaded and drawn once it nears the screen, in a box of its size all along`, async ({ page }) => {
+      const paths: string[] = [];
+      page.on("request", (r) => paths.push(new URL(r.url()).pathname));
+      await page.setViewportSize({ width, height });
+      await page.goto("/", { waitUntil: "load" });
+      const drawing = page.locator('img[src^="/assets/ill-chat-"]');
+      const src = (await drawing.getAttribute("src"))!;
+      const frame = page.locator("div.screen-defer").filter({ has: drawing });
+      const before = (await frame.boundingBox())!;
+      expect(before.y, "far below the first screen").toBeGreaterThan(2 * height);
+      expect(before.height).toBeCloseTo(before.width * ratio, 0);
+      expect(paths).not.toContain(src);
+      const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      await drawing.scrollIntoViewIfNeeded();
+      await expect(drawing).toHaveJSProperty("complete", true);
+      expect(await drawing.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      expect(paths).toContain(src);
+      const after = (await frame.boundingBox())!;
+      expect(after.height).toBeCloseTo(before.height, 0);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(pageHeight);
+    });
+  }
+
   test("the hero slideshow pauses, and its dots switch which <picture>-wrapped image is current, changing only its opacity and visibility", async ({ page }) => {
     await freeze(page);
     await page.goto("/");
