@@ -42,12 +42,6 @@ export default function enhancePricingTable(host: HTMLElement): void {
   const choose = (next: PricingState) => {
     state = next;
     paint();
-  // Back or forward to the page, Chromium puts the controls back as the visitor left them after the page has
-  // loaded, with no change event: the prices follow them.
-  addEventListener("pageshow", () => {
-    state = shown();
-    paint();
-  });
     const type = radioOf(state.type).parentElement!.textContent!.trim();
     live.textContent = live.dataset["showing"]!.replace("{type}", type.toLowerCase()).replace("{size}", sizeNames(state.type)[BUILDING_SIZES.indexOf(state.size)]!);
   };

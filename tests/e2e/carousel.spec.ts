@@ -92,10 +92,28 @@ test.describe("hero slideshow", () => {
     expect(await images.nth(1).evaluate((el) => getComputedStyle(el).visibility)).toBe("hidden");
     await page.clock.runFor(HERO_MS / 2);
     await expect.poll(() => images.nth(1).evaluate((el) => getComputedStyle(el).visibility)).toBe("visible");
-    // A dot that jumps ahead lets its image load at once.
+    // A dot that jumps ahead lets its image load at once, and fades it in.
     await heroDots(page).nth(3).dispatchEvent("click");
     await expect.poll(requested).toContain(await src(3));
     await expect(images.nth(3)).toBeVisible();
+    const fades = (i: number) => images.nth(i).evaluate((el) => el.getAnimations().map((a) => (a as CSSTransition).transitionProperty));
+    expect(await fades(3)).toContain("opacity");
+    expect(await requested()).not.toContain(await src(4));
+  });
+
+  test("lets every image load once the pointer comes to the controls, ahead of a dot's click", async ({ page }) => {
+    const paths: string[] = [];
+    page.on("request", (r) => paths.push(new URL(r.url()).pathname));
+    await open(page);
+    const images = heroImages(page);
+    const n = await images.count();
+    const srcs = await Promise.all([...Array(n).keys()].map((i) => images.nth(i).getAttribute("src")));
+    expect(paths).not.toContain(srcs[n - 1]);
+    await heroDots(page).nth(n - 1).hover();
+    await expect.poll(() => paths).toEqual(expect.arrayContaining(srcs));
+    await expect(images.nth(n - 1)).toHaveJSProperty("complete", true);
+    await heroDots(page).nth(n - 1).click();
+    await expect(images.nth(n - 1)).toHaveAttribute("data-current", "");
   });
 
   test("advances every 5000 ms, not before, cross-fading, and wraps to the first image", async ({ page }) => {

@@ -279,6 +279,7 @@ test.describe("the normal site", () => {
       const before = (await frame.boundingBox())!;
       expect(before.y, "far below the first screen").toBeGreaterThan(2 * height);
       expect(before.height).toBeCloseTo(before.width * ratio, 0);
+      expect(await frame.evaluate((el) => getComputedStyle(el).contentVisibility)).toBe("auto");
       expect(paths).not.toContain(src);
       const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
       await drawing.scrollIntoViewIfNeeded();
