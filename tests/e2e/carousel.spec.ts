@@ -12,6 +12,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { serverAndClient } from "./support/markup.ts";
 import { axeViolations } from "./axe.ts";
+import { holdIsland } from "./support/hold-island.ts";
 
 const START = Date.UTC(2025, 0, 1);
 const HERO_MS = 5000;
@@ -395,12 +396,7 @@ test.describe("hydration", () => {
   for (const name of ["HeroSlideshow", "Carousel"]) {
     test(`${name}: the first state the script draws equals the server's HTML`, async ({ page }) => {
       await freeze(page);
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      await page.route(new RegExp(`/assets/islands/${name}-[^/]+\\.js$`), async (route) => {
-        await gate;
-        await route.continue();
-      });
+      const release = await holdIsland(page, name);
       await page.goto("/", { waitUntil: "commit" });
       const host = page.locator(`ssg-island[data-island="${name}"]`);
       await page.locator("footer").waitFor({ state: "attached" }); // the islands above it are parsed in full
@@ -416,12 +412,7 @@ test.describe("hydration", () => {
 
     test(`${name}: the script keeps the server's nodes, which then rotate`, async ({ page }) => {
       await freeze(page);
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      await page.route(new RegExp(`/assets/islands/${name}-[^/]+\\.js$`), async (route) => {
-        await gate;
-        await route.continue();
-      });
+      const release = await holdIsland(page, name);
       await page.goto("/", { waitUntil: "commit" });
       const host = page.locator(`ssg-island[data-island="${name}"]`);
       await page.locator("footer").waitFor({ state: "attached" }); // the islands above it are parsed in full

@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { parseFrontMatter } from "../../scripts/lib/front-matter.ts";
 import { expectDialog, stubCalendar } from "./support/dialogs.ts";
+import { holdIsland } from "./support/hold-island.ts";
 
 const site = JSON.parse(readFileSync("content/site.json", "utf8")) as {
   contactEmail: string;
@@ -78,12 +79,7 @@ test.describe("/pricing", () => {
   });
 
   test("the script leaves the server's table as it was, its controls enabled", async ({ page }) => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/islands\/PricingTable-[^/]+\.js$/, async (r) => {
-      await gate;
-      await r.continue();
-    });
+    const release = await holdIsland(page, "PricingTable");
     await page.goto("/pricing", { waitUntil: "commit" });
     const host = page.locator('ssg-island[data-island="PricingTable"]');
     await page.locator("footer").waitFor({ state: "attached" });

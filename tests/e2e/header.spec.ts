@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { INK_900, TRANSPARENT, WHITE } from "./support/colours.ts";
+import { holdIsland } from "./support/hold-island.ts";
 
 const START = Date.UTC(2025, 0, 1);
 
@@ -70,12 +71,7 @@ test.describe("server HTML", () => {
   });
 
   test("a menu shown by CSS before the island is ready stays open when it becomes ready", async ({ page }) => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/islands\/SiteHeader-[^/]+\.js$/, async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdIsland(page, "SiteHeader");
     await page.goto("/", { waitUntil: "commit" });
     await login(page).focus();
     await expect(loginMenu(page)).toBeVisible();

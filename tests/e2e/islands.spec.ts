@@ -1,15 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { serverAndClient } from "./support/markup.ts";
+import { holdIsland } from "./support/hold-island.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("hydration keeps the server-rendered DOM and makes it interactive", async ({ page }) => {
-  let release!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/islands\/SiteHeader-[^/]+\.js$/, async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdIsland(page, "SiteHeader");
   await page.goto("/", { waitUntil: "commit" });
   const button = page.getByRole("button", { name: "Open menu" });
   await button.waitFor();
@@ -132,12 +128,7 @@ for (const [name, route] of [["LoginTabs", "/login"]] as const) {
   test(`${name}: the first client render equals the server's HTML`, async ({ page }) => {
     await page.clock.install({ time: Date.UTC(2026, 0, 1) });
     await page.clock.pauseAt(Date.UTC(2026, 0, 1) + 1000); // effects wait for a frame that never comes: only the first render runs
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    await page.route(new RegExp(`/assets/islands/${name}-[^/]+\\.js$`), async (r) => {
-      await gate;
-      await r.continue();
-    });
+    const release = await holdIsland(page, name);
     await page.goto(route, { waitUntil: "commit" });
     const host = page.locator(`ssg-island[data-island="${name}"]`);
     await page.locator(`ssg-island[data-island="${name}"] + script[data-island-props]`).waitFor({ state: "attached" });
