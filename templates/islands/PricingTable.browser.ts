@@ -14,9 +14,13 @@ export default function enhancePricingTable(host: HTMLElement): void {
   const radios = [...host.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
   const select = host.querySelector("select")!;
   const live = host.querySelector<HTMLElement>("[data-showing]")!;
-  const prices = [...host.querySelectorAll<HTMLElement>("[data-prices]")];
+  // Read once: each plan's prices, each type's size names.
+  const prices = [...host.querySelectorAll<HTMLElement>("[data-prices]")].map(
+    (el) => [el, JSON.parse(el.dataset["prices"]!) as Record<BuildingType, Record<BuildingSize, number>>] as const,
+  );
   const radioOf = (type: BuildingType) => radios.find((r) => r.value === type)!;
-  const sizeNames = (type: BuildingType) => JSON.parse(radioOf(type).dataset["sizes"]!) as string[];
+  const names = new Map(radios.map((r) => [r.value, JSON.parse(r.dataset["sizes"]!) as string[]]));
+  const sizeNames = (type: BuildingType) => names.get(type)!;
 
   /** The choice the controls show. */
   const shown = (): PricingState => {
@@ -30,13 +34,10 @@ export default function enhancePricingTable(host: HTMLElement): void {
       r.checked = r.value === state.type;
       r.parentElement!.className = typeOptionClass(r.checked);
     }
-    const names = sizeNames(state.type);
-    [...select.options].forEach((option, i) => (option.textContent = names[i]!));
+    const sizes = sizeNames(state.type);
+    [...select.options].forEach((option, i) => (option.textContent = sizes[i]!));
     select.value = state.size;
-    for (const el of prices) {
-      const table = JSON.parse(el.dataset["prices"]!) as Record<BuildingType, Record<BuildingSize, number>>;
-      el.textContent = formatAmount(table[state.type][state.size]);
-    }
+    for (const [el, table] of prices) el.textContent = formatAmount(table[state.type][state.size]);
   };
   /** A change made by the visitor: the prices follow, and the sentence is said even when the choice stayed the same. */
   const choose = (next: PricingState) => {

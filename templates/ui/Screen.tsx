@@ -25,20 +25,11 @@ const PHONE_CROP: Record<string, string> = {
 };
 
 /**
- * A drawing's box from `sm` up, by its proportions (classes spelled out, so that Tailwind keeps them): a drawing
- * with one is drawn only once it comes near the screen (content-visibility: auto, styles.css), since the browser
- * lays out and paints a drawing on the page's main thread, and the box keeps its size meanwhile. Phones crop to 4:5.
+ * A 4:3 drawing (every body drawing of the site) below the first screen is drawn only once it comes near the
+ * screen (content-visibility: auto, styles.css), since the browser lays out and paints a drawing on the page's
+ * main thread; its box keeps its size meanwhile from its aspect ratio (4:5 on phones, 4:3 from `sm`).
  */
-const DEFERRED_BOX: Record<string, string> = {
-  "4/3": "screen-defer sm:aspect-[4/3]",
-};
-
-/** width/height in lowest terms, "4/3". */
-function ratio(width: number, height: number): string {
-  const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
-  const d = gcd(width, height) || 1;
-  return `${width / d}/${height / d}`;
-}
+const DEFERRED = "screen-defer sm:aspect-[4/3]";
 
 /** Whether the image is a drawing (an SVG, published as it is) rather than a photo. */
 export function isDrawing(image: Image): boolean {
@@ -60,14 +51,14 @@ export function Screen({
 }) {
   const crop = isDrawing(image);
   // Not the hero's: what the first screen shows is drawn at once.
-  const deferred = crop && !priority ? DEFERRED_BOX[ratio(image.src.width, image.src.height)] : undefined;
+  const deferred = crop && !priority && image.src.width * 3 === image.src.height * 4;
   return (
     <div
       className={cx(
         "overflow-hidden rounded-2xl",
         dark ? "shadow-2xl ring-1 shadow-black/40 ring-white/15" : "shadow-card ring-1 ring-ink-900/5",
         crop && "max-sm:aspect-[4/5] max-sm:bg-brand-50",
-        deferred,
+        deferred && DEFERRED,
         className,
       )}
     >
